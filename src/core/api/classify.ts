@@ -1,0 +1,274 @@
+/**
+ * Turns what came back (an HTTP status and body, or a thrown fetch error) into one typed error.
+ * Every body shape of observed-server.md §2.1 and the specification's 422 is understood.
+ */
+import {
+  AuthError,
+  CancelledError,
+  FieldIssue,
+  HttpError,
+  NetworkCause,
+  NetworkError,
+  NotFoundError,
+  PermissionError,
+  RateLimitError,
+  RequestInfo,
+  ServerError,
+  ServiceError,
+  TimeoutError,
+  ValidationError,
+  WrongServerError,
+} from './errors';
+import { HTTPValidationErrorSchema } from './schemas';
+
+export interface ResponseFacts {
+  status: number;
+  headers: Headers;
+  text: string;
+  request: RequestInfo;
+  /** Hint for the user when the ingestion route itself is missing. */
+  isIngestionRoute?: boolean;
+  now?: number;
+}
+
+interface BodyFacts {
+  json: unknown;
+  detail?: string;
+  errorCode?: string;
+  html: boolean;
+}
+
+const MAX_SERVER_TEXT = 500;
+
+export function looksLikeHtml(headers: Headers, text: string): boolean {
+  const type = headers.get('content-type') ?? '';
+  return /text\/html|application\/xhtml/i.test(type) || /^\s*<(!doctype|html|head|body)\b/i.test(text);
+}
+
+function readBody(headers: Headers, text: string): BodyFacts {
+  if (looksLikeHtml(headers, text)) return { json: undefined, html: true };
+  let json: unknown;
+  try {
+    json = text ? JSON.parse(text) : undefined;
+  } catch {
+    return { json: undefined, detail: text.trim() || undefined, html: false };
+  }
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { json, html: false };
+  const o = json as Record<string, unknown>;
+  const errorCode = typeof o.error_code === 'string' ? o.error_code : undefined;
+  let detail: string | undefined;
+  if (typeof o.detail === 'string') detail = o.detail;
+  else if (o.detail && typeof o.detail === 'object' && !Array.isArray(o.detail)) {
+    // The license gate's detail is an object with its own message (observed-server.md §2.1).
+    const d = o.detail as Record<string, unknown>;
+    detail = typeof d.message === 'string' ? d.message : typeof d.error === 'string' ? d.error : JSON.stringify(d);
+  } else if (typeof o.message === 'string') detail = o.message;
+  return { json, detail: detail ?? errorCode, errorCode, html: false };
+}
+
+function clip(s: string | undefined): string | undefined {
+  if (s === undefined) return undefined;
+  const one = s.replace(/\s+/g, ' ').trim();
+  return one.length > MAX_SERVER_TEXT ? one.slice(0, MAX_SERVER_TEXT - 1) + '…' : one;
+}
+
+/** `Retry-After` as seconds or an HTTP date, in milliseconds. */
+export function parseRetryAfter(value: string | null, now = Date.now()): number | undefined {
+  if (!value) return undefined;
+  const trimmed = value.trim();
+  if (/^\d+(\.\d+)?$/.test(trimmed)) return Math.round(Number(trimmed) * 1000);
+  const at = Date.parse(trimmed);
+  return Number.isNaN(at) ? undefined : Math.max(0, at - now);
+}
+
+function pathOf(loc: readonly (string | number)[]): string {
+  // FastAPI puts where the value came from first ("body", "path", "query"); the user cares about the rest.
+  const rest = ['body', 'query', 'path', 'header'].includes(String(loc[0])) ? loc.slice(1) : loc;
+  return rest.map(String).join('.');
+}
+
+/** The specification's `detail` array, or the real server's Python-repr text (observed-server.md §2.2). */
+export function validationIssues(json: unknown, text: string | undefined): FieldIssue[] {
+  const parsed = HTTPValidationErrorSchema.safeParse(json);
+  if (parsed.success && parsed.data.detail?.length) {
+    return parsed.data.detail.map((d) => ({ path: pathOf(d.loc), message: d.msg }));
+  }
+  if (!text) return [];
+  const issues: FieldIssue[] = [];
+  const re = /'loc':\s*\(([^)]*)\),\s*'msg':\s*(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g;
+  for (const m of text.matchAll(re)) {
+    const loc = (m[1] ?? '')
+      .split(',')
+      .map((p) => p.trim().replace(/^'(.*)'$/, '$1'))
+      .filter((p) => p.length > 0)
+      .map((p) => (/^\d+$/.test(p) ? Number(p) : p));
+    issues.push({ path: pathOf(loc), message: m[2] ?? m[3] ?? '' });
+  }
+  return issues;
+}
+
+const NOT_AUTHENTICATED =
+  /not authenticated|session not recognized|session expired|session terminated|unauthorized|invalid token|token expired|log in again/i;
+const AUTH_CODES = new Set([
+  'UNAUTHENTICATED', 'INVALID_TOKEN', 'TOKEN_EXPIRED', 'CREDENTIAL_EXPIRED',
+  'SESSION_EXPIRED', 'SESSION_TERMINATED', 'SESSION_UNRECOGNIZED',
+]);
+
+const SET_KEY = 'Set a valid API key for this server.';
+
+function describeIssues(issues: FieldIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => (i.path ? `${i.path}: ${i.message}` : i.message))
+    .join('; ');
+}
+
+export function errorFromResponse(facts: ResponseFacts): ServiceError {
+  const { status, headers, text, request } = facts;
+  const body = readBody(headers, text);
+  const serverText = clip(body.detail);
+  const init = { status, request, serverText, errorCode: body.errorCode };
+  const said = serverText ? ` The server said: "${serverText}".` : '';
+
+  if (body.html && status < 500) {
+    return new WrongServerError(
+      `The server answered ${request.method} ${request.path} with a web page (HTTP ${status}) instead of JSON.`,
+      'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
+      init,
+    );
+  }
+
+  if (status >= 300 && status < 400) {
+    const location = headers.get('location');
+    return new WrongServerError(
+      `The server redirected ${request.method} ${request.path} (HTTP ${status})${location ? ` to ${location}` : ''}.`,
+      'Use the address it redirects to as the server URL (for example https:// instead of http://).',
+      init,
+    );
+  }
+  if (status === 401 && serverText && /does not exist or does not belong/i.test(serverText)) {
+    return new NotFoundError(
+      `Not found, or not yours (HTTP 401).${said}`,
+      'Check the id; only your own credentials can be changed with this key.',
+      'object',
+      init,
+    );
+  }
+  if (status === 401 || (status === 403 && (AUTH_CODES.has(body.errorCode ?? '') || NOT_AUTHENTICATED.test(serverText ?? '')))) {
+    return new AuthError(`The server did not accept the API key (HTTP ${status}).${said}`, SET_KEY, init);
+  }
+  if (status === 403) {
+    const action = /connection not found/i.test(serverText ?? '')
+      ? 'Choose a connector-credential pair this key may edit (setting docIngest.ccPairId), or ask an admin for access.'
+      : /limited permissions/i.test(serverText ?? '')
+        ? 'This key has no permissions: ask an admin to add it to a group, or use another key.'
+        : 'Use a key with the needed permission, or ask an admin for access.';
+    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, init);
+  }
+  if (status === 404) {
+    const routeMissing = !body.errorCode && (serverText === undefined || /^not found$/i.test(serverText));
+    if (routeMissing) {
+      const action = facts.isIngestionRoute
+        ? 'Check the ingestion path setting (docIngest.ingestionPath): the specification says service-api/ingestion, Onyx servers use onyx-api/ingestion.'
+        : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
+      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', init);
+    }
+    const action =
+      body.errorCode === 'CONNECTOR_NOT_FOUND'
+        ? 'Check the connector-credential pair id (setting docIngest.ccPairId).'
+        : 'Check the id, then refresh.';
+    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', init);
+  }
+  if (status === 422 || (status === 400 && (body.errorCode === 'VALIDATION_ERROR' || body.errorCode === 'INVALID_INPUT' || isMessageOnly(body.json)))) {
+    const issues = validationIssues(body.json, body.detail);
+    const what = issues.length ? describeIssues(issues) : serverText ?? 'no details given';
+    return new ValidationError(
+      `The server refused the request as invalid (HTTP ${status}): ${what}.`,
+      'Correct the fields named, then try again.',
+      issues,
+      true,
+      init,
+    );
+  }
+  if (status === 429) {
+    const retryAfterMs = parseRetryAfter(headers.get('retry-after'), facts.now);
+    const when = retryAfterMs !== undefined ? ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.` : '';
+    return new RateLimitError(`The server is limiting requests (HTTP 429).${when}`, 'Wait a moment, then try again.', retryAfterMs, init);
+  }
+  if (status >= 500) {
+    const action =
+      status === 501
+        ? 'This server has the feature turned off (for example no vector database); ask its admin.'
+        : status >= 502 && status <= 504
+          ? 'The server or a proxy in front of it is unavailable; try again in a minute.'
+          : 'Try again; if it keeps failing, send the server\'s text to its admin.';
+    return new ServerError(`The server failed (HTTP ${status}).${said}`, action, init);
+  }
+  const action =
+    status === 413
+      ? 'The request is too large for the server or a proxy; make the document smaller.'
+      : status === 402
+        ? 'The server\'s licence or seats do not allow this; ask its admin.'
+        : 'Check the request and the server\'s text, then try again.';
+  return new HttpError(`The server refused the request (HTTP ${status}).${said}`, action, init);
+}
+
+function isMessageOnly(json: unknown): boolean {
+  return !!json && typeof json === 'object' && 'message' in json && !('detail' in json);
+}
+
+// ---------------------------------------------------------------------------------------------- thrown errors
+
+function codesOf(e: unknown, depth = 0): { code?: string; message: string }[] {
+  if (!e || typeof e !== 'object' || depth > 4) return [];
+  const err = e as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  const here = { code: typeof err.code === 'string' ? err.code : undefined, message: String(err.message ?? '') };
+  const nested = Array.isArray(err.errors) ? err.errors.flatMap((x) => codesOf(x, depth + 1)) : [];
+  return [here, ...codesOf(err.cause, depth + 1), ...nested];
+}
+
+function networkCause(code: string | undefined, message: string): NetworkCause {
+  if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || /getaddrinfo/i.test(message)) return 'dns';
+  if (code === 'ECONNREFUSED') return 'refused';
+  if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || /other side closed|socket hang up/i.test(message)) return 'reset';
+  if ((code && /^(ERR_TLS|ERR_SSL|CERT_|UNABLE_TO_|DEPTH_ZERO|SELF_SIGNED|EPROTO|ERR_OSSL)/.test(code)) || /ssl|tls|certificate/i.test(message)) return 'tls';
+  return 'other';
+}
+
+const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
+  dns: ['The server name could not be resolved.', 'Check the server URL for typos, and your network or VPN.'],
+  refused: ['The server refused the connection.', 'Check the server URL and port, and that the service is running.'],
+  reset: ['The connection was closed before the server answered.', 'Try again; if it persists, check proxies and the server\'s health.'],
+  tls: ['A secure (TLS) connection could not be made.', 'Check the certificate of the server (or your proxy), and whether the URL should start with http:// or https://.'],
+  other: ['The server could not be reached.', 'Check the server URL and your network.'],
+};
+
+export interface ThrownFacts {
+  error: unknown;
+  request: RequestInfo;
+  cancelled: boolean;
+  timedOut: boolean;
+  timeoutMs: number;
+}
+
+export function errorFromThrown(facts: ThrownFacts): ServiceError {
+  const { error, request } = facts;
+  if (error instanceof ServiceError) return error;
+  if (facts.cancelled) return new CancelledError('Cancelled.', '', { request, cause: error });
+  if (facts.timedOut) {
+    return new TimeoutError(
+      `The server did not answer ${request.method} ${request.path} within ${Math.round(facts.timeoutMs / 1000)} s.`,
+      'Try again, or raise the timeout setting for slow servers.',
+      facts.timeoutMs,
+      { request, cause: error },
+    );
+  }
+  const all = codesOf(error);
+  const coded = all.find((c) => c.code && c.code !== 'UND_ERR') ?? all[all.length - 1];
+  const code = coded?.code;
+  const message = all.map((c) => c.message).join(' | ');
+  const cause = networkCause(code, message);
+  const [summary, action] = NETWORK_TEXT[cause];
+  const detail = code ?? clip(all[all.length - 1]?.message);
+  return new NetworkError(detail ? `${summary} (${detail})` : summary, action, cause, code, { request, cause: error });
+}

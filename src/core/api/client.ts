@@ -1,0 +1,269 @@
+/**
+ * The service client: one method per route. Requests are validated strictly before anything is sent;
+ * responses leniently. Works against the specification's server and the real (Onyx) server.
+ */
+import { z } from 'zod';
+import { NotFoundError, PermissionError, RejectedError, ValidationError } from './errors';
+import { findMaskedValues } from './masking';
+import {
+  ConnectorFileInfo,
+  ConnectorFilesResponseSchema,
+  ConnectorStatusListSchema,
+  CredentialSnapshot,
+  CredentialSnapshotSchema,
+  CredentialUpdate,
+  CredentialUpdateResponse,
+  CredentialUpdateResponseSchema,
+  CredentialUpdateSchema,
+  IngestionRequest,
+  IngestionRequestSchema,
+  IngestionResultSchema,
+  UploadResponse,
+  UploadResponseSchema,
+  UserFileIdSchema,
+  UserFileRecord,
+  UserFileStatusesResponseSchema,
+} from './schemas';
+import { CallOptions, Transport, TransportOptions } from './transport';
+
+export const DEFAULT_INGESTION_PATH = 'service-api/ingestion';
+/** The specification's upload route first; the real server removed it in favour of the projects route. */
+export const UPLOAD_PATHS = ['user/file/upload', 'user/projects/file/upload'] as const;
+export const DEFAULT_STATUS_BATCH = 100;
+
+export interface ClientOptions extends TransportOptions {
+  /** `service-api/ingestion` (specification) or `onyx-api/ingestion` (Onyx). */
+  ingestionPath?: string;
+  statusBatchSize?: number;
+  /** Uploads and ingestion can take minutes on the real server (indexing is synchronous). */
+  longTimeoutMs?: number;
+}
+
+export interface IngestOutcome {
+  outcome: 'created' | 'updated';
+  /** The id the server stored (normalised by the real server); the id sent when the server does not say. */
+  documentId: string | undefined;
+}
+
+export interface FileConnector {
+  ccPairId: number;
+  connectorId: number;
+  name: string;
+  accessType: string | undefined;
+}
+
+export interface UploadInput {
+  name: string;
+  data: Uint8Array;
+  contentType?: string;
+}
+
+const NoContent = z.unknown();
+
+export class ServiceClient {
+  private readonly transport: Transport;
+  private readonly ingestionPath: string;
+  private readonly statusBatchSize: number;
+  private readonly longTimeoutMs: number;
+  /** Which upload route this server answers; learnt on the first upload. */
+  private uploadPath: string | undefined;
+
+  constructor(options: ClientOptions) {
+    this.transport = new Transport(options);
+    this.ingestionPath = (options.ingestionPath ?? DEFAULT_INGESTION_PATH).replace(/^\/+|\/+$/g, '');
+    this.statusBatchSize = Math.max(1, options.statusBatchSize ?? DEFAULT_STATUS_BATCH);
+    this.longTimeoutMs = options.longTimeoutMs ?? 300000;
+  }
+
+  async listConnectorFiles(connectorId: number, options: CallOptions = {}): Promise<ConnectorFileInfo[]> {
+    check(z.number().int().nonnegative(), connectorId, 'connector_id');
+    const res = await this.transport.call({
+      method: 'GET',
+      path: `manage/admin/connector/${connectorId}/files`,
+      schema: ConnectorFilesResponseSchema,
+      retry: true,
+      ...options,
+    });
+    return res.files;
+  }
+
+  async updateCredential(credentialId: number, body: CredentialUpdate, options: CallOptions = {}): Promise<CredentialUpdateResponse> {
+    check(z.number().int().nonnegative(), credentialId, 'credential_id');
+    const valid = check(CredentialUpdateSchema, body);
+    const masked = findMaskedValues(valid.credential_json);
+    if (masked.length) {
+      throw new ValidationError(
+        `Not sent: ${masked.map((p) => `credential_json.${p}`).join(', ')} still hold the server's masked display value, which the server would store literally.`,
+        'Replace each masked value with the real secret, or remove the key, then save again.',
+        masked.map((p) => ({ path: `credential_json.${p}`, message: 'masked value' })),
+        false,
+      );
+    }
+    return this.transport.call({
+      method: 'PATCH',
+      path: `manage/credential/${credentialId}`,
+      json: valid,
+      schema: CredentialUpdateResponseSchema,
+      retry: false,
+      ...options,
+    });
+  }
+
+  /** The credentials the key can see (the real server's `GET /manage/credential`). */
+  async listCredentials(options: CallOptions = {}): Promise<CredentialSnapshot[]> {
+    return this.transport.call({ method: 'GET', path: 'manage/credential', schema: z.array(CredentialSnapshotSchema), retry: true, ...options });
+  }
+
+  /** Records of the given user files that the caller owns; unknown and foreign ids are left out by the server. */
+  async getUserFileStatuses(ids: readonly string[], options: CallOptions = {}): Promise<UserFileRecord[]> {
+    ids.forEach((id, i) => check(UserFileIdSchema, id, `file_ids.${i}`));
+    const unique = [...new Set(ids)];
+    const records: UserFileRecord[] = [];
+    for (let i = 0; i < unique.length; i += this.statusBatchSize) {
+      records.push(...(await this.statusBatch(unique.slice(i, i + this.statusBatchSize), options)));
+    }
+    return records;
+  }
+
+  private statusBatch(fileIds: string[], options: CallOptions): Promise<UserFileRecord[]> {
+    return this.transport.call({
+      method: 'POST',
+      path: 'user/projects/file/statuses',
+      json: { file_ids: fileIds },
+      schema: UserFileStatusesResponseSchema,
+      retry: true,
+      ...options,
+    });
+  }
+
+  /**
+   * Upserts one document. Retried on transient failures only when the document has an explicit id: without
+   * one a server may generate a new id per attempt and create duplicates.
+   */
+  async ingestDocument(request: IngestionRequest, options: CallOptions = {}): Promise<IngestOutcome> {
+    const valid = check(IngestionRequestSchema, request);
+    const result = await this.transport.call({
+      method: 'POST',
+      path: this.ingestionPath,
+      json: valid,
+      schema: IngestionResultSchema,
+      retry: valid.document.id !== undefined,
+      isIngestionRoute: true,
+      timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
+      signal: options.signal,
+    });
+    return {
+      outcome: result.already_existed ? 'updated' : 'created',
+      documentId: result.document_id ?? valid.document.id,
+    };
+  }
+
+  /**
+   * Uploads one file as a user file. Tries the specification's route, then the real server's after a 404 for
+   * the route, and remembers which one answered. Not retried: each attempt would create another user file.
+   */
+  async uploadFile(file: UploadInput, options: CallOptions = {}): Promise<UserFileRecord> {
+    check(z.string().min(1), file.name, 'name');
+    const candidates = this.uploadPath ? [this.uploadPath] : [...UPLOAD_PATHS];
+    let lastError: unknown;
+    for (const path of candidates) {
+      try {
+        const res = await this.upload(path, file, options);
+        this.uploadPath = path;
+        return firstUploaded(res, file.name);
+      } catch (e) {
+        if (!(e instanceof NotFoundError && e.what === 'route')) throw e;
+        lastError = e;
+      }
+    }
+    throw lastError;
+  }
+
+  private upload(path: string, file: UploadInput, options: CallOptions): Promise<UploadResponse> {
+    const form = new FormData();
+    const bytes = new Uint8Array(file.data); // a copy backed by a plain ArrayBuffer, as Blob wants
+    form.append('files', new Blob([bytes], { type: file.contentType ?? 'application/octet-stream' }), file.name);
+    return this.transport.call({
+      method: 'POST',
+      path,
+      form,
+      schema: UploadResponseSchema,
+      retry: false,
+      timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
+      signal: options.signal,
+    });
+  }
+
+  /** File connectors with their pair ids, from the real server's connector status route. */
+  async listFileConnectors(options: CallOptions = {}): Promise<FileConnector[]> {
+    let list;
+    try {
+      list = await this.transport.call({ method: 'GET', path: 'manage/admin/connector/status', schema: ConnectorStatusListSchema, retry: true, ...options });
+    } catch (e) {
+      throw explainConnectorListing(e);
+    }
+    return list
+      .filter((s) => s.connector.source === 'file')
+      .map((s) => ({
+        ccPairId: s.cc_pair_id,
+        connectorId: s.connector.id,
+        name: s.name || s.connector.name || `Connector ${s.connector.id}`,
+        accessType: s.access_type ?? undefined,
+      }));
+  }
+
+  /** Proves the key with one cheap `basic` call: a status request with no ids. */
+  async checkKey(options: CallOptions = {}): Promise<void> {
+    await this.transport.call({
+      method: 'POST',
+      path: 'user/projects/file/statuses',
+      json: { file_ids: [] },
+      schema: NoContent,
+      retry: true,
+      ...options,
+    });
+  }
+}
+
+function explainConnectorListing(e: unknown): unknown {
+  if (e instanceof NotFoundError && e.what === 'route') {
+    return new NotFoundError(
+      'This server does not offer a connector listing.',
+      'List the file connector ids in the setting docIngest.connectorIds instead.',
+      'route',
+      { status: e.status, request: e.request, serverText: e.serverText },
+    );
+  }
+  if (e instanceof PermissionError) {
+    return new PermissionError(
+      'This key may not list connectors (it needs connector-manager or admin rights).',
+      'Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.',
+      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode },
+    );
+  }
+  return e;
+}
+
+function firstUploaded(res: UploadResponse, name: string): UserFileRecord {
+  const file = res.user_files[0];
+  if (file) return file;
+  const reason = res.rejected_files[0]?.reason;
+  throw new RejectedError(
+    `The server did not accept ${name}${reason ? `: ${reason}` : '.'}`,
+    'Check the file type and size the server allows.',
+    { serverText: reason ?? undefined },
+  );
+}
+
+/** Strict validation of what we are about to send: a clear error naming the field, and no request. */
+function check<S extends z.ZodType>(schema: S, value: unknown, root = ''): z.output<S> {
+  const parsed = schema.safeParse(value);
+  if (parsed.success) return parsed.data;
+  const issues = parsed.error.issues.map((i) => ({
+    path: [root, ...i.path.map(String)].filter(Boolean).join('.'),
+    message: i.message,
+  }));
+  const text = issues.slice(0, 5).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
+  throw new ValidationError(`Not sent: the request is invalid (${text}).`, 'Correct the fields named, then try again.', issues, false);
+}
+

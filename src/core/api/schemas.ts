@@ -1,0 +1,235 @@
+/**
+ * Zod schemas of every resource of the service interface.
+ *
+ * Two directions, two attitudes:
+ * - What we send is checked strictly before sending (`...Request` schemas): a wrong field is our bug or the
+ *   user's input, and a clear error naming the field beats a server's 422.
+ * - What we receive is parsed leniently (`...Response` schemas): servers evolve (see observed-server.md §0), so
+ *   unknown enum values become "unknown", extra fields are kept, and fields that are null in practice are
+ *   nullable.
+ */
+import { z } from 'zod';
+
+/** Maps any value outside `values` to "unknown" instead of failing the whole response. */
+function lenientEnum<const T extends readonly [string, ...string[]]>(values: T) {
+  const known = new Set<string>(values);
+  return z
+    .unknown()
+    .transform((v): T[number] | 'unknown' => (typeof v === 'string' && known.has(v) ? (v as T[number]) : 'unknown'));
+}
+
+/** Optional and nullable on the wire, `undefined` or `null` in the result. */
+const nullish = <S extends z.ZodType>(s: S) => s.nullish();
+
+// ---------------------------------------------------------------------------------------------- enumerations
+
+export const SOURCE_KINDS = [
+  'ingestion_api', 'slack', 'web', 'google_drive', 'gmail', 'requesttracker', 'github', 'gitbook', 'gitlab',
+  'guru', 'bookstack', 'outline', 'confluence', 'jira', 'slab', 'productboard', 'file', 'coda', 'notion', 'zulip',
+  'linear', 'hubspot', 'document360', 'gong', 'google_sites', 'zendesk', 'loopio', 'dropbox', 'sharepoint', 'teams',
+  'salesforce', 'discourse', 'axero', 'clickup', 'mediawiki', 'wikipedia', 'asana', 's3', 'r2',
+  'google_cloud_storage', 'oci_storage', 'xenforo', 'not_applicable', 'discord', 'freshdesk', 'fireflies', 'egnyte',
+  'airtable', 'highspot', 'drupal_wiki', 'imap', 'bitbucket', 'testrail', 'mock_connector', 'user_file',
+  // Added by the real server after the specification was written (observed-server.md §0).
+  'canvas', 'box', 'braintrust', 'lumapps', 'craft_file',
+] as const;
+export type SourceKind = (typeof SOURCE_KINDS)[number];
+/** Strict: what we send must be a lowercase source kind the server knows. */
+export const SourceKindSchema = z.enum(SOURCE_KINDS);
+export const SourceKindResponse = lenientEnum(SOURCE_KINDS);
+
+/** The specification's five and the real server's two later ones (INDEXING, SKIPPED). */
+export const USER_FILE_STATUSES = ['PROCESSING', 'INDEXING', 'COMPLETED', 'FAILED', 'SKIPPED', 'CANCELED', 'DELETING'] as const;
+export type KnownUserFileStatus = (typeof USER_FILE_STATUSES)[number];
+export type UserFileStatus = KnownUserFileStatus | 'unknown';
+export const UserFileStatusSchema = lenientEnum(USER_FILE_STATUSES);
+/** Statuses after which a file does not change any more (DELETING ends in removal, not in another status). */
+export const FINAL_USER_FILE_STATUSES: ReadonlySet<UserFileStatus> = new Set(['COMPLETED', 'FAILED', 'SKIPPED', 'CANCELED', 'DELETING']);
+
+/** `csv` in the specification, `tabular` on the real server since 2026-04. */
+export const CHAT_FILE_TYPES = ['image', 'document', 'plain_text', 'csv', 'tabular'] as const;
+export type ChatFileType = (typeof CHAT_FILE_TYPES)[number] | 'unknown';
+export const ChatFileTypeSchema = lenientEnum(CHAT_FILE_TYPES);
+
+// ---------------------------------------------------------------------------------------------- connector files
+
+export const ConnectorFileInfoSchema = z.looseObject({
+  file_id: z.string(),
+  file_name: z.string(),
+  file_size: nullish(z.number().int()),
+  upload_date: nullish(z.string()),
+});
+export type ConnectorFileInfo = z.output<typeof ConnectorFileInfoSchema>;
+
+export const ConnectorFilesResponseSchema = z.looseObject({ files: z.array(ConnectorFileInfoSchema) });
+export type ConnectorFilesResponse = z.output<typeof ConnectorFilesResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------- credentials
+
+/**
+ * The PATCH body. The specification shows no required fields; the real server requires `credential_json`,
+ * `admin_public` and `source` (observed-server.md §4), so all three are required here.
+ */
+export const CredentialUpdateSchema = z.strictObject({
+  credential_json: z.record(z.string(), z.unknown()),
+  admin_public: z.boolean(),
+  source: SourceKindSchema,
+  name: z.string().nullable().optional(),
+  curator_public: z.boolean().optional(),
+  groups: z.array(z.number().int()).optional(),
+});
+export type CredentialUpdate = z.input<typeof CredentialUpdateSchema>;
+
+export const CredentialSnapshotSchema = z.looseObject({
+  id: z.number().int(),
+  credential_json: z.record(z.string(), z.unknown()).nullish().transform((v) => v ?? {}),
+  admin_public: nullish(z.boolean()),
+  source: SourceKindResponse,
+  user_id: nullish(z.string()),
+  user_email: nullish(z.string()),
+  time_created: nullish(z.string()),
+  time_updated: nullish(z.string()),
+  name: nullish(z.string()),
+  curator_public: nullish(z.boolean()),
+  groups: nullish(z.array(z.number())),
+});
+export type CredentialSnapshot = z.output<typeof CredentialSnapshotSchema>;
+
+/** The specification's alternative PATCH response; the real server returns it from DELETE routes only. */
+export const StatusResponseSchema = z.looseObject({
+  success: z.boolean(),
+  message: nullish(z.string()),
+  data: z.unknown().optional(),
+});
+export type StatusResponse = z.output<typeof StatusResponseSchema>;
+
+export const CredentialUpdateResponseSchema = z.union([CredentialSnapshotSchema, StatusResponseSchema]);
+export type CredentialUpdateResponse = z.output<typeof CredentialUpdateResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------- user files
+
+export const UserFileRecordSchema = z.looseObject({
+  id: z.string(),
+  name: nullish(z.string()),
+  user_id: nullish(z.string()),
+  file_id: nullish(z.string()),
+  created_at: nullish(z.string()),
+  status: UserFileStatusSchema,
+  last_accessed_at: nullish(z.string()),
+  file_type: nullish(z.string()),
+  chat_file_type: ChatFileTypeSchema.optional(),
+  token_count: nullish(z.number()),
+  chunk_count: nullish(z.number()),
+  temp_id: nullish(z.string()),
+  project_id: nullish(z.number()),
+});
+export type UserFileRecord = z.output<typeof UserFileRecordSchema>;
+
+export const UserFileStatusesResponseSchema = z.array(UserFileRecordSchema);
+
+const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
+export const UserFileIdSchema = z.string().regex(UUID, 'must be a UUID such as 0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f');
+
+/** The real server answers every upload with this, rejections included (observed-server.md §5.4). */
+export const UploadResponseSchema = z.looseObject({
+  user_files: z.array(UserFileRecordSchema).default([]),
+  rejected_files: z
+    .array(z.looseObject({ file_name: nullish(z.string()), reason: nullish(z.string()) }))
+    .default([]),
+});
+export type UploadResponse = z.output<typeof UploadResponseSchema>;
+
+// ---------------------------------------------------------------------------------------------- ingestion
+
+export const OwnerSchema = z.strictObject({
+  display_name: z.string().optional(),
+  first_name: z.string().optional(),
+  middle_initial: z.string().nullable().optional(),
+  last_name: z.string().optional(),
+  email: z.string().optional(),
+});
+export type Owner = z.input<typeof OwnerSchema>;
+
+export const TextSectionSchema = z.strictObject({
+  type: z.literal('text').optional(),
+  text: z.string(),
+  link: z.string().optional(),
+  heading: z.string().optional(),
+});
+/** `type: "image"` is always sent: without it the real server would take a text+image section as text. */
+export const ImageSectionSchema = z.strictObject({
+  type: z.literal('image'),
+  image_file_id: z.string().min(1),
+  text: z.string().optional(),
+  link: z.string().optional(),
+  heading: z.string().optional(),
+});
+export const SectionSchema = z.union([ImageSectionSchema, TextSectionSchema]);
+export type TextSection = z.input<typeof TextSectionSchema>;
+export type ImageSection = z.input<typeof ImageSectionSchema>;
+export type Section = z.input<typeof SectionSchema>;
+
+/** An offset is required: a naive time makes the real server skip updates silently (observed-server.md §1.4). */
+const OffsetDateTime = z.iso.datetime({
+  offset: true,
+  message: 'must be an ISO 8601 time with a time zone offset, such as 2026-11-23T10:00:00Z',
+});
+
+/** Ids limited to characters every server stores unchanged (observed-server.md §1.3). */
+export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9._~-]+$/;
+
+export const IngestionDocumentSchema = z.strictObject({
+  id: z.string().regex(DOCUMENT_ID_PATTERN, 'may only contain letters, digits and . _ ~ -').optional(),
+  semantic_identifier: z.string().min(1, 'must not be empty'),
+  title: z.string().optional(),
+  sections: z.array(SectionSchema).min(1, 'needs at least one section'),
+  source: SourceKindSchema,
+  metadata: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
+  doc_updated_at: OffsetDateTime.optional(),
+  chunk_count: z.number().int().nonnegative().optional(),
+  primary_owners: z.array(OwnerSchema).optional(),
+  secondary_owners: z.array(OwnerSchema).optional(),
+  from_ingestion_api: z.boolean().optional(),
+});
+export type IngestionDocument = z.input<typeof IngestionDocumentSchema>;
+
+export const IngestionRequestSchema = z.strictObject({
+  document: IngestionDocumentSchema,
+  cc_pair_id: z.number().int().positive().optional(),
+});
+export type IngestionRequest = z.input<typeof IngestionRequestSchema>;
+
+/** The specification shows only `already_existed`; the real server adds the normalised `document_id`. */
+export const IngestionResultSchema = z.looseObject({
+  already_existed: nullish(z.boolean()),
+  document_id: nullish(z.string()),
+});
+export type IngestionResult = z.output<typeof IngestionResultSchema>;
+
+// ---------------------------------------------------------------------------------------------- connectors (real server)
+
+export const ConnectorStatusSchema = z.looseObject({
+  cc_pair_id: z.number().int(),
+  name: nullish(z.string()),
+  connector: z.looseObject({
+    id: z.number().int(),
+    name: nullish(z.string()),
+    source: SourceKindResponse,
+  }),
+  access_type: nullish(z.string()),
+  groups: nullish(z.array(z.number())),
+});
+export type ConnectorStatus = z.output<typeof ConnectorStatusSchema>;
+export const ConnectorStatusListSchema = z.array(ConnectorStatusSchema);
+
+// ---------------------------------------------------------------------------------------------- errors
+
+export const ValidationErrorItemSchema = z.looseObject({
+  loc: z.array(z.union([z.string(), z.number()])),
+  msg: z.string(),
+  type: z.string(),
+  input: z.unknown().optional(),
+  ctx: z.record(z.string(), z.unknown()).optional(),
+});
+export const HTTPValidationErrorSchema = z.looseObject({ detail: z.array(ValidationErrorItemSchema).optional() });
+export type ValidationErrorItem = z.output<typeof ValidationErrorItemSchema>;

@@ -1,0 +1,165 @@
+/**
+ * One HTTP exchange with the service: authorization, timeout, cancellation, retries where the caller says
+ * they are safe, error classification and lenient response parsing. Knows no routes.
+ */
+import type { z } from 'zod';
+import { errorFromResponse, errorFromThrown, looksLikeHtml } from './classify';
+import { CancelledError, UnexpectedResponseError, WrongServerError } from './errors';
+import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
+
+export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
+
+export interface RequestLog {
+  method: string;
+  path: string;
+  status?: number;
+  durationMs: number;
+  attempt: number;
+  /** The error's kind when it failed. */
+  outcome?: string;
+}
+
+export interface TransportOptions {
+  fetch: FetchLike;
+  /** Includes `/api`, for example `https://search.example.com/api`. */
+  baseUrl: string;
+  apiKey: string;
+  /** Per attempt; reading the body included. */
+  timeoutMs?: number;
+  retry?: Partial<RetryPolicy>;
+  userAgent?: string;
+  onRequest?: (log: RequestLog) => void;
+  random?: () => number;
+}
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  timeoutMs?: number;
+}
+
+export interface Exchange<S extends z.ZodType> extends CallOptions {
+  method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
+  /** Relative to the base URL, no leading slash. */
+  path: string;
+  json?: unknown;
+  form?: FormData;
+  schema: S;
+  /** Only for requests that are safe to repeat. */
+  retry: boolean;
+  isIngestionRoute?: boolean;
+}
+
+export const DEFAULT_TIMEOUT_MS = 30000;
+
+export class Transport {
+  private readonly baseUrl: string;
+  private readonly policy: RetryPolicy;
+
+  constructor(private readonly options: TransportOptions) {
+    this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    this.policy = { ...DEFAULT_RETRY, ...options.retry };
+  }
+
+  async call<S extends z.ZodType>(ex: Exchange<S>): Promise<z.output<S>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await this.once(ex, attempt);
+      } catch (e) {
+        const wait = ex.retry ? retryDelay(e, attempt, this.policy, this.options.random) : undefined;
+        if (wait === undefined) throw e;
+        try {
+          await sleep(wait, ex.signal);
+        } catch (abort) {
+          throw new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
+        }
+      }
+    }
+  }
+
+  private async once<S extends z.ZodType>(ex: Exchange<S>, attempt: number): Promise<z.output<S>> {
+    const request = { method: ex.method, path: ex.path };
+    const timeoutMs = ex.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    const timeout = new AbortController();
+    const timer = setTimeout(() => timeout.abort(new Error('timeout')), timeoutMs);
+    const signal = ex.signal ? AbortSignal.any([ex.signal, timeout.signal]) : timeout.signal;
+    const started = performance.now();
+    let status: number | undefined;
+    const log = (outcome?: string) =>
+      this.options.onRequest?.({ ...request, status, durationMs: Math.round(performance.now() - started), attempt, outcome });
+    try {
+      if (ex.signal?.aborted) throw ex.signal.reason;
+      const response = await this.options.fetch(`${this.baseUrl}/${ex.path}`, {
+        method: ex.method,
+        headers: this.headers(ex),
+        body: ex.form ?? (ex.json === undefined ? undefined : JSON.stringify(ex.json)),
+        signal,
+        redirect: 'manual',
+      });
+      status = response.status;
+      const text = this.redact(await response.text());
+      if (status < 200 || status >= 300) {
+        throw errorFromResponse({ status, headers: response.headers, text, request, isIngestionRoute: ex.isIngestionRoute });
+      }
+      const value = this.parse(ex, response.headers, text, status);
+      log();
+      return value;
+    } catch (e) {
+      const error = errorFromThrown({
+        error: e,
+        request,
+        cancelled: !!ex.signal?.aborted,
+        timedOut: timeout.signal.aborted,
+        timeoutMs,
+      });
+      log(error.kind);
+      throw error;
+    } finally {
+      clearTimeout(timer);
+    }
+  }
+
+  private headers(ex: Exchange<z.ZodType>): Record<string, string> {
+    const h: Record<string, string> = { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' };
+    if (ex.json !== undefined) h['content-type'] = 'application/json';
+    if (this.options.userAgent) h['user-agent'] = this.options.userAgent;
+    return h;
+  }
+
+  private parse<S extends z.ZodType>(ex: Exchange<S>, headers: Headers, text: string, status: number): z.output<S> {
+    const request = { method: ex.method, path: ex.path };
+    if (looksLikeHtml(headers, text)) {
+      throw new WrongServerError(
+        `The server answered ${ex.method} ${ex.path} with a web page instead of JSON.`,
+        'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
+        { status, request },
+      );
+    }
+    let json: unknown;
+    try {
+      json = text ? JSON.parse(text) : null;
+    } catch {
+      throw new WrongServerError(
+        `The server answered ${ex.method} ${ex.path} with something that is not JSON.`,
+        'Check the server URL: it must point at the service\'s API (usually ending in /api).',
+        { status, request, serverText: text.slice(0, 200) },
+      );
+    }
+    const parsed = ex.schema.safeParse(json);
+    if (!parsed.success) {
+      const first = parsed.error.issues[0];
+      const where = first ? `${first.path.join('.') || 'the body'}: ${first.message}` : 'unknown shape';
+      throw new UnexpectedResponseError(
+        `The server's answer to ${ex.method} ${ex.path} has an unexpected shape (${where}).`,
+        'Check that the server URL points at a compatible service; if it does, report this to the extension\'s authors.',
+        { status, request },
+      );
+    }
+    return parsed.data;
+  }
+
+  /** The key never leaves this object in any text: servers may echo headers or bodies. */
+  private redact(text: string): string {
+    const key = this.options.apiKey;
+    return key.length >= 4 ? text.split(key).join('[redacted]') : text;
+  }
+}

@@ -1,0 +1,135 @@
+/**
+ * The local service: an in-memory HTTP implementation of the service interface, for tests and for trying the
+ * extension without a real deployment. Two dialects: `spec` (spec/service-interface.md) and `observed` (the
+ * real Onyx server, spec/observed-server.md).
+ *
+ *   const service = await startService({ dialect: 'observed' });   // 127.0.0.1, free port
+ *   await fetch(`${service.baseUrl}/${service.ingestionPath}`, {
+ *     method: 'POST', headers: { authorization: `Bearer ${service.keys.admin}`, 'content-type': 'application/json' },
+ *     body: JSON.stringify({ document: {...}, cc_pair_id: 2 }) });
+ *   service.document('my-doc');                                     // what was stored
+ *   await service.close();
+ *
+ * startService(options?: ServiceOptions): Promise<LocalService>
+ *   options: dialect ('observed' default) | seed ('test' default, 'demo') | port (0) | processingMs (1000) |
+ *            autoProcess (true) | indexingPhase (false, observed only) | uploadTokenLimit (200_000) | onResponse
+ *
+ * LocalService
+ *   baseUrl                `http://127.0.0.1:PORT/api`; every route lives under /api
+ *   port, dialect
+ *   ingestionPath          `service-api/ingestion` (spec) | `onyx-api/ingestion` (observed), relative to baseUrl
+ *   uploadPath             `user/file/upload` (spec) | `user/projects/file/upload` (observed)
+ *   keys.<principal>       API keys (`on_...`), users.<principal> {id, email}; principals:
+ *                            admin         admin
+ *                            curator       global manage:connectors
+ *                            groupManager  manager of group 1: may ingest into pair 2, never into pair 1 (public)
+ *                            basic         user A (alice@example.com), basic2 user B (bob@example.com)
+ *                            limited       service account without permissions
+ *   requests               every request: {method, path (with query), headers, body, json?, status, fault, time}
+ *   clearRequests()
+ *   faults.inject(rule) -> {hits, remaining, remove()}; faults.clear()      (rule format: FaultRule in types.ts)
+ *     { method?, path?: '/onyx-api/ingestion' | /regexp/, times? (1; Infinity),
+ *       status?, body?, headers? | delayMs? | drop? | html? }        applies before routing and authentication
+ *   documents(), document(id)            ingested documents by stored id (received document, ccPairId(s),
+ *                                        owner, upserts, writes, normalised fields)
+ *   credentials(), credential(id); userFiles(), userFile(id); connectors(), connectorFiles(connectorId); pairs()
+ *                                        (all return copies)
+ *   addConnectorFiles(connectorId, count | [{fileId?, fileName?, size?: n|null, uploadedAt?: date|null}])
+ *   addUserFile(owner: principal | userId, {name?, status?, contentType?, size?, createdAt?})
+ *   addCredential(owner: principal | userId | null, {name?, source?, credentialJson?, adminPublic?, ...})
+ *   setUserFileStatus(id, status), completeUserFile(id), failUserFile(id)   (cancel the file's timer)
+ *   close()                              stops listening, drops kept-alive sockets, clears timers
+ *
+ * Seed `test`:
+ *   pair 1  DefaultCCPair, connector 0 "Ingestion API" (ingestion_api), credential 0, public, hidden from listings
+ *   pair 2  "Product docs", file connector 2, credential 3, private, group 1   (3 files, one with null size/date)
+ *   pair 3  "Handbook", file connector 3, credential 3, public                 (2 files)
+ *   pair 4  "Company website", web connector 4, credential 4, private, group 2 (files route: 400)
+ *   connector 5 "Orphaned uploads": a file connector without a pair (files route: 404)
+ *   credential 1: user A's, source file, secrets of every masking kind; credential 2: user B's, source web
+ * Seed `demo`: the same plus 300 more files in connector 2 and three user files of the admin.
+ *
+ * User files: upload creates PROCESSING (observed: SKIPPED for a `.csv` over the token limit). With autoProcess
+ * the file becomes COMPLETED after processingMs, or FAILED when its name contains "fail"; with indexingPhase
+ * (observed) PROCESSING -> INDEXING -> COMPLETED, one processingMs each.
+ */
+import { dialectFor } from './dialects';
+import { Faults } from './faults';
+import { UserFileProcessor } from './processing';
+import { routesFor } from './routes';
+import { seed } from './seed';
+import { ServiceServer } from './server';
+import { Store } from './store';
+import type { LocalService, PrincipalName, RequestRecord, ServiceOptions, UserRef } from './types';
+
+export type * from './types';
+
+const PRINCIPALS: PrincipalName[] = ['admin', 'curator', 'groupManager', 'basic', 'basic2', 'limited'];
+
+export async function startService(options: ServiceOptions = {}): Promise<LocalService> {
+  const dialect = dialectFor(options.dialect ?? 'observed');
+  const store = new Store();
+  seed(store, options.seed ?? 'test');
+  const processor = new UserFileProcessor(store, {
+    autoProcess: options.autoProcess ?? true,
+    processingMs: options.processingMs ?? 1000,
+    indexingPhase: dialect.name === 'observed' && (options.indexingPhase ?? false),
+  });
+  for (const f of store.userFiles.values()) processor.started(f);
+  const requests: RequestRecord[] = [];
+  const faults = new Faults();
+  const server = new ServiceServer({
+    store, dialect, routes: routesFor(dialect), faults, processor, requests, onResponse: options.onResponse,
+    settings: { uploadTokenLimit: options.uploadTokenLimit ?? 200_000 },
+  });
+  let port: number;
+  try {
+    port = await server.listen(options.port ?? 0);
+  } catch (e) {
+    processor.close();
+    throw e;
+  }
+
+  const byName = <T>(f: (name: PrincipalName) => T): Record<PrincipalName, T> =>
+    Object.fromEntries(PRINCIPALS.map((n) => [n, f(n)])) as Record<PrincipalName, T>;
+  const copy = structuredClone;
+
+  return {
+    baseUrl: `http://127.0.0.1:${port}/api`,
+    port,
+    dialect: dialect.name,
+    ingestionPath: dialect.ingestionPath,
+    uploadPath: dialect.uploadPath,
+    keys: byName((n) => store.principal(n).key),
+    users: byName((n): UserRef => ({ ...store.principal(n).user })),
+    requests,
+    clearRequests: () => { requests.length = 0; },
+    faults,
+
+    documents: () => copy([...store.documents.values()]),
+    document: (id) => copy(store.documents.get(id)),
+    credentials: () => copy([...store.credentials.values()]),
+    credential: (id) => copy(store.credentials.get(id)),
+    userFiles: () => copy([...store.userFiles.values()]),
+    userFile: (id) => copy(store.userFiles.get(id)),
+    connectors: () => copy([...store.connectors.values()]),
+    connectorFiles: (id) => copy(store.connectors.get(id)?.files ?? []),
+    pairs: () => copy([...store.pairs.values()]),
+
+    addConnectorFiles: (id, files) => copy(store.addConnectorFiles(id, files)),
+    addUserFile(owner, init) {
+      const f = store.addUserFile(owner, init);
+      processor.started(f);
+      return copy(f);
+    },
+    addCredential: (owner, init) => copy(store.addCredential(owner, init)),
+    setUserFileStatus: (id, status) => processor.set(id, status),
+    completeUserFile: (id) => processor.set(id, 'COMPLETED'),
+    failUserFile: (id) => processor.set(id, 'FAILED'),
+
+    async close() {
+      processor.close();
+      await server.close();
+    },
+  };
+}

@@ -1,0 +1,114 @@
+import assert from 'node:assert/strict';
+import { NotFoundError, ValidationError } from '../../../src/core/api';
+import { DIALECTS, doc, thrown, useService } from './harness';
+
+for (const dialect of DIALECTS) {
+  describe(`client routes (${dialect} dialect)`, () => {
+    const h = useService(dialect, { autoProcess: false });
+
+    it('lists a file connector\'s files, keeping unknown sizes and dates as null', async () => {
+      const files = await h.client().listConnectorFiles(2);
+      const expected = h.service.connectorFiles(2);
+      assert.equal(files.length, expected.length);
+      assert.ok(files.length >= 3);
+      assert.deepEqual(files.map((f) => f.file_id), expected.map((f) => f.fileId));
+      assert.ok(files.some((f) => f.file_size === null && f.upload_date === null), 'one file has no size and no date');
+      const dated = files.find((f) => f.upload_date);
+      assert.ok(dated && !Number.isNaN(Date.parse(dated.upload_date!)));
+    });
+
+    it('ingests a document: created first, then updated, stored once', async () => {
+      const client = h.client('curator');
+      const first = await client.ingestDocument({ document: doc(`guide.md-${dialect}`), cc_pair_id: 2 });
+      const second = await client.ingestDocument({ document: doc(`guide.md-${dialect}`, { sections: [{ text: 'changed' }] }), cc_pair_id: 2 });
+      assert.equal(first.outcome, 'created');
+      assert.equal(second.outcome, 'updated');
+      assert.equal(first.documentId, `guide.md-${dialect}`);
+      const stored = h.service.document(`guide.md-${dialect}`);
+      assert.equal(stored?.upserts, 2);
+      assert.equal(stored?.ccPairId, 2);
+      assert.deepEqual(stored?.metadata, { team: 'docs', tags: ['a', 'b'] });
+      const sent = h.service.requests.find((r) => r.path.endsWith(h.service.ingestionPath));
+      assert.equal(sent?.headers['content-type'], 'application/json');
+      assert.equal(sent?.headers.authorization, `Bearer ${h.service.keys.curator}`);
+    });
+
+    it('updates the caller\'s own credential and returns its snapshot', async () => {
+      const mine = h.service.credentials().find((c) => c.userId === h.service.users.basic.id);
+      assert.ok(mine, 'the seed gives user A a credential');
+      const res = await h.client('basic').updateCredential(mine.id, {
+        credential_json: { token: 'a-brand-new-secret-value' },
+        admin_public: false,
+        source: 'file',
+      });
+      assert.ok('id' in res && res.id === mine.id);
+      assert.deepEqual(h.service.credential(mine.id)?.credentialJson, { token: 'a-brand-new-secret-value' });
+    });
+
+    it('refuses to send masked credential values, and sends nothing', async () => {
+      const e = await thrown(() =>
+        h.client('basic').updateCredential(1, {
+          credential_json: { token: 'abcd...wxyz', nested: { pin: '••••••••••••' }, ok: 'plain' },
+          admin_public: false,
+          source: 'file',
+        }),
+      );
+      assert.ok(e instanceof ValidationError);
+      assert.equal(e.sent, false);
+      assert.deepEqual(e.issues.map((i) => i.path), ['credential_json.token', 'credential_json.nested.pin']);
+      assert.equal(h.seen('/manage/credential'), 0);
+    });
+
+    it('reads user-file statuses in batches, one request per batch, leaving out foreign ids', async () => {
+      const mine = Array.from({ length: 5 }, (_, i) => h.service.addUserFile('basic', { name: `f${i}.md` }).id);
+      const foreign = h.service.addUserFile('basic2', { name: 'theirs.md' }).id;
+      const records = await h.client('basic', { statusBatchSize: 2 }).getUserFileStatuses([...mine, foreign]);
+      assert.deepEqual(records.map((r) => r.id).sort(), [...mine].sort());
+      assert.ok(records.every((r) => r.status === 'PROCESSING'));
+      assert.equal(h.seen('/file/statuses'), 3, '6 ids in batches of 2');
+    });
+
+    it('follows a file through its statuses', async () => {
+      const id = h.service.addUserFile('basic', { name: 'notes.md' }).id;
+      const client = h.client('basic');
+      assert.equal((await client.getUserFileStatuses([id]))[0]?.status, 'PROCESSING');
+      h.service.completeUserFile(id);
+      assert.equal((await client.getUserFileStatuses([id]))[0]?.status, 'COMPLETED');
+    });
+
+    it('uploads a file through the route this server has, and remembers it', async () => {
+      const client = h.client('basic');
+      const first = await client.uploadFile({ name: 'diagram.png', data: new Uint8Array([137, 80, 78, 71]), contentType: 'image/png' });
+      assert.equal(first.name, 'diagram.png');
+      assert.ok(first.file_id, 'the upload returns the file-store id used by image sections');
+      assert.equal(h.service.userFile(first.id)?.name, 'diagram.png');
+      const triedSpecRoute = h.service.requests.filter((r) => r.path === '/api/user/file/upload').length;
+      assert.equal(triedSpecRoute, 1, 'the specification\'s route is tried first');
+      assert.equal(h.seen('/user/projects/file/upload'), dialect === 'observed' ? 1 : 0);
+      h.service.clearRequests();
+      await client.uploadFile({ name: 'second.png', data: new Uint8Array([1, 2, 3]), contentType: 'image/png' });
+      assert.equal(h.service.requests.length, 1, 'the working route is remembered');
+      assert.equal(h.service.requests[0]?.path, `/api/${h.service.uploadPath}`);
+    });
+
+    it('lists file connectors with their pair ids where the server can', async () => {
+      const client = h.client('admin');
+      if (dialect === 'observed') {
+        const connectors = await client.listFileConnectors();
+        assert.deepEqual(connectors.map((c) => [c.ccPairId, c.connectorId]).sort(), [[2, 2], [3, 3]]);
+        assert.ok(connectors.every((c) => c.name.length > 0));
+      } else {
+        const e = await thrown(() => client.listFileConnectors());
+        assert.ok(e instanceof NotFoundError);
+        assert.equal(e.what, 'route');
+        assert.match(e.message, /docIngest\.connectorIds/);
+      }
+    });
+
+    it('checks a key with one cheap request', async () => {
+      await h.client('basic').checkKey();
+      assert.equal(h.service.requests.length, 1);
+      assert.deepEqual(h.service.requests[0]?.json, { file_ids: [] });
+    });
+  });
+}
