@@ -1,0 +1,357 @@
+/**
+ * Text → IngestionDocument, for a whole file (F2) or a selection of it (F3).
+ *
+ * Markdown files (`.md`, `.markdown`, `.mdx`...) are read for YAML front matter and split into one section per
+ * heading; other text files give one section. See `frontMatter.ts` for the front matter rules, `ids.ts` for the
+ * id scheme, `links.ts` for the link template and `slug.ts` for anchors.
+ */
+import { IngestionDocumentSchema, SourceKindSchema } from '../api/schemas';
+import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schemas';
+import { formatUtc } from './dates';
+import { DocumentError } from './errors';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
+import type { FrontMatter } from './frontMatter';
+import { documentIdFromPath, encodeIdSegment, shortenId } from './ids';
+import { appendAnchor, renderLink, validateLinkTemplate } from './links';
+import { findHeadings } from './markdown';
+import type { MarkdownHeading } from './markdown';
+import {
+  baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
+  normalizeNewlines, normalizeRelativePath, shortHash, trimBlankLines,
+} from './text';
+
+/** What git knows about the file; undefined when git or the repository is not available. */
+export interface GitFileInfo {
+  /** Time of the last commit that changed the file; undefined when the file was never committed. */
+  lastCommitTime?: Date;
+  /** Author of that commit. */
+  lastCommitAuthor?: { name: string; email: string };
+  /** True when the text being ingested differs from the file in HEAD (or the file is not in HEAD). */
+  changedSinceCommit: boolean;
+}
+
+export interface DocumentOptions {
+  /**
+   * Link of each section, e.g. `https://docs.example.com/{path}#{anchor}`; placeholders `{path}`, `{file}`,
+   * `{page}`, `{anchor}` (see `links.ts`). Without it (and without a front matter `link`) sections have no link.
+   */
+  linkTemplate?: string;
+  /** Put in front of ids derived from paths (not of front matter ids); `~` is added unless it ends in `~-_.`. */
+  idPrefix?: string;
+  /** The document's `source`; default `file`. */
+  source?: SourceKind;
+  /** Front matter keys left out of metadata; default {@link DEFAULT_IGNORE_KEYS}. Replaces the default list. */
+  ignoreKeys?: readonly string[];
+  /** The current time (injected by tests); default `new Date()`. */
+  now?: Date;
+  /** Git facts about the file (see `gitInfo.ts`); undefined when git is unavailable. */
+  git?: GitFileInfo;
+  /** Read the text as Markdown (true) or plain text (false) whatever the extension; default: by extension. */
+  markdown?: boolean;
+}
+
+export interface DocumentBuildResult {
+  document: IngestionDocument;
+  /** The front matter's `cc_pair_id`: it goes on the request, next to the document, and wins over the setting. */
+  ccPairId?: number;
+  /** Problems that did not stop the build (skipped front matter keys...), one sentence each. */
+  warnings: string[];
+}
+
+export interface SelectionBuildResult extends DocumentBuildResult {
+  /** Texts of the headings enclosing the selection start, outermost first (empty when there is none). */
+  headingPath: string[];
+  /** The title to offer the user (the document's `title` and `semantic_identifier` until they edit it). */
+  suggestedTitle: string;
+}
+
+/** The file, read once; shared by whole-file and selection builds. */
+interface PreparedFile {
+  path: string;
+  /** BOM-less, LF-only text. */
+  text: string;
+  markdown: boolean;
+  frontMatter: FrontMatter;
+  /** Offset in `text` where the body (text after the front matter) starts. */
+  bodyOffset: number;
+  body: string;
+  bodyLineStarts: number[];
+  headings: MarkdownHeading[];
+  /** Top-level headings: the section boundaries. */
+  boundaries: MarkdownHeading[];
+  fileId: string;
+  warnings: string[];
+  options: DocumentOptions;
+}
+
+function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
+  const path = normalizeRelativePath(relativePath);
+  if (options.source !== undefined && !SourceKindSchema.safeParse(options.source).success) {
+    throw new DocumentError('invalidOption', `“${String(options.source)}” is not a source the service knows; use a lowercase source such as file or web.`, { key: 'source' });
+  }
+  if (options.linkTemplate) validateLinkTemplate(options.linkTemplate);
+  if (options.now !== undefined && Number.isNaN(options.now.getTime())) {
+    throw new DocumentError('invalidOption', 'The current time given is not a valid date.', { key: 'now' });
+  }
+  const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
+  const markdown = options.markdown ?? isMarkdownPath(path);
+  const warnings: string[] = [];
+  let frontMatter: FrontMatter = { metadata: {} };
+  let bodyOffset = 0;
+  if (markdown) {
+    const block = findFrontMatter(text, warnings);
+    if (block) {
+      frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, warnings);
+      bodyOffset = block.bodyOffset;
+    }
+  }
+  const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  const headings = markdown ? findHeadings(body) : [];
+  return {
+    path,
+    text,
+    markdown,
+    frontMatter,
+    bodyOffset,
+    body,
+    bodyLineStarts: lineStarts(body),
+    headings,
+    boundaries: headings.filter((h) => h.topLevel),
+    fileId: frontMatter.id ?? documentIdFromPath(path, options.idPrefix),
+    warnings,
+    options,
+  };
+}
+
+function lineOffset(file: PreparedFile, line: number): number {
+  return line < file.bodyLineStarts.length ? (file.bodyLineStarts[line] ?? file.body.length) : file.body.length;
+}
+
+/** The link of a section with the given anchor (undefined: no heading), or undefined when there is no link. */
+function sectionLink(file: PreparedFile, anchor: string | undefined): string | undefined {
+  if (file.frontMatter.link !== undefined) return appendAnchor(file.frontMatter.link, anchor);
+  if (file.options.linkTemplate) return renderLink(file.options.linkTemplate, file.path, anchor);
+  return undefined;
+}
+
+function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {
+  const section: Section = { text };
+  const link = sectionLink(file, heading?.anchor);
+  if (link !== undefined) section.link = link;
+  if (heading !== undefined && heading.text !== '') section.heading = heading.text;
+  return section;
+}
+
+/** Sections of the body range [start, end) (body offsets), split at the top-level headings inside it. */
+function splitSections(
+  file: PreparedFile,
+  start: number,
+  end: number,
+  leading: MarkdownHeading | undefined,
+  inner: readonly MarkdownHeading[],
+): Section[] {
+  const sections: Section[] = [];
+  let from = start;
+  let current = leading;
+  const push = (to: number): void => {
+    const text = trimBlankLines(file.body.slice(from, to));
+    if (text !== '') sections.push(makeSection(file, text, current));
+  };
+  for (const heading of inner) {
+    const at = lineOffset(file, heading.startLine);
+    push(at);
+    from = at;
+    current = heading;
+  }
+  push(end);
+  return sections;
+}
+
+function ownerFromGit(author: { name: string; email: string }): Owner | undefined {
+  const owner: Owner = {};
+  if (author.name.trim()) owner.display_name = author.name.trim();
+  if (author.email.trim()) owner.email = author.email.trim();
+  return Object.keys(owner).length > 0 ? owner : undefined;
+}
+
+/**
+ * `doc_updated_at`: the front matter's when given; else the last commit time when the text is committed and
+ * unchanged; else now.
+ */
+function updatedAt(file: PreparedFile): string {
+  if (file.frontMatter.docUpdatedAt !== undefined) return file.frontMatter.docUpdatedAt;
+  const git = file.options.git;
+  const commitTime = git?.lastCommitTime;
+  if (git && !git.changedSinceCommit && commitTime && !Number.isNaN(commitTime.getTime())) return formatUtc(commitTime);
+  return formatUtc(file.options.now ?? new Date());
+}
+
+function assemble(
+  file: PreparedFile,
+  fields: { id: string; title: string; semanticIdentifier: string; sections: Section[] },
+): DocumentBuildResult {
+  const fm = file.frontMatter;
+  const document: IngestionDocument = {
+    id: fields.id,
+    semantic_identifier: fields.semanticIdentifier,
+    title: fields.title,
+    sections: fields.sections,
+    source: file.options.source ?? 'file',
+    metadata: fm.metadata,
+    doc_updated_at: updatedAt(file),
+  };
+  const author = file.options.git?.lastCommitAuthor;
+  const gitOwner = author ? ownerFromGit(author) : undefined;
+  const primary = fm.primaryOwners ?? (gitOwner ? [gitOwner] : undefined);
+  if (primary !== undefined && primary.length > 0) document.primary_owners = primary;
+  if (fm.secondaryOwners !== undefined && fm.secondaryOwners.length > 0) document.secondary_owners = fm.secondaryOwners;
+
+  const checked = IngestionDocumentSchema.safeParse(document);
+  if (!checked.success) {
+    const issue = checked.error.issues[0];
+    const where = issue ? issue.path.join('.') : 'document';
+    throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where });
+  }
+  const result: DocumentBuildResult = { document, warnings: file.warnings };
+  if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
+  return result;
+}
+
+function emptyError(file: PreparedFile): DocumentError {
+  const name = baseName(file.path);
+  return new DocumentError(
+    'empty',
+    file.bodyOffset > 0
+      ? `“${name}” has only front matter and no text to ingest.`
+      : `“${name}” is empty or only whitespace; there is nothing to ingest.`,
+  );
+}
+
+/**
+ * Builds the IngestionDocument of a whole file.
+ *
+ * @param input the text (editor text, may start with a BOM and use CRLF) or the file's bytes (must be UTF-8)
+ * @param relativePath workspace-relative path with `/` separators
+ * @throws DocumentError for empty or binary input, invalid front matter, or invalid options
+ */
+export function buildDocument(
+  input: string | Uint8Array,
+  relativePath: string,
+  options: DocumentOptions = {},
+): DocumentBuildResult {
+  const file = prepare(input, relativePath, options);
+  if (!hasVisibleText(file.body)) throw emptyError(file);
+  const fm = file.frontMatter;
+
+  let sections: Section[];
+  let title: string;
+  if (file.markdown) {
+    const first = file.boundaries[0];
+    const start = first === undefined ? file.body.length : lineOffset(file, first.startLine);
+    sections = [
+      ...splitSections(file, 0, start, undefined, []),
+      ...splitSections(file, start, file.body.length, undefined, file.boundaries),
+    ];
+    const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
+    title = fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
+  } else {
+    sections = [makeSection(file, trimBlankLines(file.body), undefined)];
+    title = fm.title ?? baseName(file.path);
+  }
+  return assemble(file, {
+    id: file.fileId,
+    title,
+    semanticIdentifier: fm.semanticIdentifier ?? title,
+    sections,
+  });
+}
+
+/** First non-blank line, without Markdown block markers, as a title of at most 80 characters. */
+function firstLineTitle(text: string): string {
+  const match = /\S[^\n]*/.exec(text);
+  const line = (match?.[0] ?? '')
+    .replace(/^(?:#{1,6}(?=\s)|>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*/, '')
+    .replace(/\s+/g, ' ')
+    .trim();
+  return line.length > 80 ? `${line.slice(0, 79).trimEnd()}…` : line;
+}
+
+/** Offset in the BOM-less, LF-only text of an offset in the text as given. */
+function mapOffset(original: string, offset: number): number {
+  return normalizeNewlines(original.slice(0, offset).replace(/^\uFEFF/, '')).length;
+}
+
+/**
+ * Builds the document of a selection (F3): the selected text, split by the headings inside it, titled from the
+ * nearest heading at or above the selection start (else its first non-blank line).
+ *
+ * The id is stable across runs: the file's id + `~` + the anchors of the headings enclosing the selection start
+ * (a level-1 title heading is left out when deeper headings follow), e.g. `guide.md~install~linux`; without such
+ * a heading, the file's id + `~` + a 12-character hash of the selected text. So re-sending a selection under the
+ * same heading replaces the earlier one.
+ *
+ * @param selectionStartOffset offset in `text` as given (UTF-16 code units, as VS Code's `document.offsetAt`)
+ * @param selectionEndOffset end offset (exclusive); the two may come in either order
+ */
+export function buildSelectionDocument(
+  text: string,
+  relativePath: string,
+  selectionStartOffset: number,
+  selectionEndOffset: number,
+  options: DocumentOptions = {},
+): SelectionBuildResult {
+  for (const offset of [selectionStartOffset, selectionEndOffset]) {
+    if (!Number.isInteger(offset) || offset < 0 || offset > text.length) {
+      throw new DocumentError('invalidSelection', 'The selection is outside the document; select the text again.');
+    }
+  }
+  const file = prepare(text, relativePath, options);
+  const startInText = Math.max(mapOffset(text, Math.min(selectionStartOffset, selectionEndOffset)), file.bodyOffset);
+  const endInText = mapOffset(text, Math.max(selectionStartOffset, selectionEndOffset));
+  const start = startInText - file.bodyOffset;
+  const end = endInText - file.bodyOffset;
+  const selected = start < end ? file.body.slice(start, end) : '';
+  if (!hasVisibleText(selected)) {
+    throw new DocumentError(
+      'invalidSelection',
+      file.bodyOffset > 0 && endInText <= file.bodyOffset
+        ? 'The selection covers only front matter; select some of the text below it.'
+        : 'The selection has no text to ingest; select some text first.',
+    );
+  }
+  const firstVisible = start + (/\S/.exec(selected)?.index ?? 0);
+
+  let context: MarkdownHeading | undefined;
+  const path: MarkdownHeading[] = [];
+  const inner: MarkdownHeading[] = [];
+  for (const heading of file.boundaries) {
+    const at = lineOffset(file, heading.startLine);
+    if (at <= firstVisible) {
+      context = heading;
+      while (path.length > 0 && (path[path.length - 1]?.level ?? 0) >= heading.level) path.pop();
+      path.push(heading);
+    } else if (at < end) {
+      inner.push(heading);
+    } else {
+      break;
+    }
+  }
+
+  const sections = file.markdown
+    ? splitSections(file, start, end, context, inner)
+    : [makeSection(file, trimBlankLines(selected), undefined)];
+  const suggestedTitle = (context?.text || firstLineTitle(selected)) || baseName(file.path);
+
+  const idPath = path.length > 1 ? path.filter((h) => h.level > 1) : path;
+  const suffix =
+    idPath.length > 0
+      ? idPath.map((h) => encodeIdSegment(h.anchor ?? h.text)).join('~')
+      : shortHash(trimBlankLines(selected), 12);
+  const result = assemble(file, {
+    id: shortenId(`${file.fileId}~${suffix}`),
+    title: suggestedTitle,
+    semanticIdentifier: suggestedTitle,
+    sections,
+  });
+  return { ...result, headingPath: path.map((h) => h.text), suggestedTitle };
+}

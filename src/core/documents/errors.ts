@@ -1,0 +1,51 @@
+/**
+ * The one error type of `src/core/documents`: a document that cannot be built, with a sentence for the user.
+ */
+
+export type DocumentErrorCode =
+  /** Nothing to ingest: empty, whitespace only, or only front matter. */
+  | 'empty'
+  /** NUL bytes, invalid UTF-8, UTF-16: not a text document. */
+  | 'binary'
+  /** The front matter is not valid YAML or not a mapping. */
+  | 'frontMatter'
+  /** A front matter value has the wrong type or format (`key` names it). */
+  | 'invalidField'
+  /** An option given by the caller (a setting) is invalid (`key` names it). */
+  | 'invalidOption'
+  /** The workspace-relative path is unusable (empty). */
+  | 'invalidPath'
+  /** The selection is empty or out of range. */
+  | 'invalidSelection';
+
+export interface DocumentErrorDetails {
+  /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */
+  key?: string;
+  /** 1-based line in the file (front matter lines included), when the problem has a place. */
+  line?: number;
+}
+
+/**
+ * `message` is one user-facing sentence that says what is wrong and, where possible, what to do.
+ * `key` and `line` let the extension show the problem as a diagnostic at the right place (F11).
+ */
+export class DocumentError extends Error {
+  override readonly name = 'DocumentError';
+  readonly key: string | undefined;
+  readonly line: number | undefined;
+
+  constructor(
+    readonly code: DocumentErrorCode,
+    message: string,
+    details: DocumentErrorDetails = {},
+  ) {
+    super(message);
+    this.key = details.key;
+    this.line = details.line;
+  }
+
+  /** Same as `message`; named for symmetry with the API layer's errors. */
+  get userMessage(): string {
+    return this.message;
+  }
+}

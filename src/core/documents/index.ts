@@ -1,0 +1,18 @@
+/**
+ * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
+ */
+export { buildDocument, buildSelectionDocument } from './build';
+export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult } from './build';
+export { DocumentError } from './errors';
+export type { DocumentErrorCode, DocumentErrorDetails } from './errors';
+export { DEFAULT_IGNORE_KEYS, RESERVED_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
+export type { FrontMatter, FrontMatterBlock, Metadata } from './frontMatter';
+export { getGitFileInfo } from './gitInfo';
+export type { GitInfoOptions } from './gitInfo';
+export { MAX_ID_LENGTH, documentIdFromPath, encodeIdSegment, normalizeIdPrefix, shortenId, validateExplicitId } from './ids';
+export { LINK_PLACEHOLDERS, appendAnchor, linkTemplateProblem, publishedLinkFor, renderLink, validateLinkTemplate } from './links';
+export { findHeadings } from './markdown';
+export type { MarkdownHeading } from './markdown';
+export { parseOwner, parseOwners } from './owners';
+export { Slugger, githubSlug } from './slug';
+export { MARKDOWN_EXTENSIONS, isMarkdownPath, normalizeRelativePath } from './text';

@@ -1,0 +1,123 @@
+/**
+ * Section links from a link template.
+ *
+ * Placeholders (each URL-encoded: paths per segment, so `/` stays a separator):
+ * - `{path}`   the workspace-relative path without its Markdown extension: `docs/Getting Started/intro.md` →
+ *              `docs/Getting%20Started/intro` (other extensions are kept: `notes/todo.txt`);
+ * - `{file}`   the workspace-relative path with its extension (for links into a repository browser:
+ *              `https://git.example.com/org/docs/blob/main/{file}#{anchor}`);
+ * - `{page}`   like `{path}`, but a final `index`, `README` or `_index` page becomes its folder with a trailing
+ *              `/` (`guide/index.md` → `guide/`, the root `README.md` → empty), as most docs sites publish them;
+ * - `{anchor}` the heading's anchor (GitHub style, or the heading's explicit `{#id}`). For text without a heading
+ *              there is no anchor, and `#{anchor}` is dropped as a whole, so
+ *              `https://docs.example.com/{path}#{anchor}` gives `https://docs.example.com/guide` there.
+ *
+ * Any other `{name}` is an error (a typo would otherwise produce broken links silently).
+ */
+import { DocumentError } from './errors';
+import { baseName, markdownExtension, normalizeRelativePath, stripMarkdownExtension } from './text';
+
+export const LINK_PLACEHOLDERS: readonly string[] = ['path', 'file', 'page', 'anchor'];
+
+const PLACEHOLDER = /\{([^{}]*)\}/g;
+
+/** Undefined when the template is usable, else a sentence saying what is wrong. */
+export function linkTemplateProblem(template: string): string | undefined {
+  for (const match of template.matchAll(PLACEHOLDER)) {
+    const name = match[1] ?? '';
+    if (!LINK_PLACEHOLDERS.includes(name)) {
+      return `The link template has an unknown placeholder “{${name}}”; use {path}, {file}, {page} or {anchor}.`;
+    }
+  }
+  return undefined;
+}
+
+export function validateLinkTemplate(template: string): void {
+  const problem = linkTemplateProblem(template);
+  if (problem !== undefined) throw new DocumentError('invalidOption', problem, { key: 'linkTemplate' });
+}
+
+function encodePath(path: string): string {
+  return path.split('/').map(encodeURIComponent).join('/');
+}
+
+function pagePath(normalizedPath: string): string {
+  const withoutExt = stripMarkdownExtension(normalizedPath);
+  const last = baseName(withoutExt).toLowerCase();
+  if (withoutExt !== normalizedPath && (last === 'index' || last === 'readme' || last === '_index')) {
+    const dir = withoutExt.slice(0, withoutExt.length - last.length);
+    return encodePath(dir.replace(/\/$/, '')) + (dir === '' ? '' : '/');
+  }
+  return encodePath(withoutExt);
+}
+
+/**
+ * The link of a section of the document at `normalizedPath` (already normalized), for the heading `anchor`
+ * (undefined or empty: no heading). The template must have been validated.
+ */
+export function renderLink(template: string, normalizedPath: string, anchor?: string): string {
+  const hasAnchor = anchor !== undefined && anchor !== '';
+  const source = hasAnchor ? template : template.split('#{anchor}').join('');
+  return source.replace(PLACEHOLDER, (whole, name: string) => {
+    switch (name) {
+      case 'path':
+        return encodePath(stripMarkdownExtension(normalizedPath));
+      case 'file':
+        return encodePath(normalizedPath);
+      case 'page':
+        return pagePath(normalizedPath);
+      case 'anchor':
+        return hasAnchor ? encodeURIComponent(anchor) : '';
+      default:
+        return whole;
+    }
+  });
+}
+
+/** Adds `#anchor` to a page link that has no fragment yet (a front matter `link`). */
+export function appendAnchor(pageLink: string, anchor?: string): string {
+  if (anchor === undefined || anchor === '' || pageLink.includes('#')) return pageLink;
+  return `${pageLink}#${encodeURIComponent(anchor)}`;
+}
+
+function decode(text: string): string | undefined {
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The published link of a link written in a Markdown document (for F14, rewriting links between docs): a relative
+ * link to another Markdown file of the workspace (`../setup.md#install` in `docs/guide/intro.md` →
+ * the template filled for `docs/setup.md` and `install`), or a same-page link (`#install`).
+ *
+ * Undefined for what it cannot publish: absolute URLs (`https:`, `mailto:`...), site-root paths (`/x`),
+ * links to files that are not Markdown (images, source files), and paths that climb out of the workspace.
+ * The template must have been validated.
+ */
+export function publishedLinkFor(template: string, fromPath: string, href: string): string | undefined {
+  const trimmed = href.trim().replace(/^<(.*)>$/, '$1');
+  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/')) return undefined;
+  const hashAt = trimmed.indexOf('#');
+  const target = hashAt < 0 ? trimmed : trimmed.slice(0, hashAt);
+  const fragment = hashAt < 0 ? undefined : decode(trimmed.slice(hashAt + 1));
+  const pathPart = decode(target.replace(/\?.*$/, ''));
+  if (pathPart === undefined || (hashAt >= 0 && fragment === undefined)) return undefined;
+  const from = normalizeRelativePath(fromPath);
+  if (pathPart === '') return renderLink(template, from, fragment);
+  const segments = from.split('/').slice(0, -1);
+  for (const segment of pathPart.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (segments.length === 0) return undefined;
+      segments.pop();
+    } else {
+      segments.push(segment);
+    }
+  }
+  if (segments.length === 0) return undefined;
+  const resolved = normalizeRelativePath(segments.join('/'));
+  return markdownExtension(resolved) === undefined ? undefined : renderLink(template, resolved, fragment);
+}

@@ -1,0 +1,174 @@
+/**
+ * Headings of a Markdown body, found with markdown-it (so a `#` inside a code fence, an indented code block or an
+ * HTML block is no heading, and setext headings count), with their plain text and anchors.
+ *
+ * Only the block structure is parsed for the whole body; inline parsing runs for heading contents only. That keeps
+ * a 1 MB file in the tens of milliseconds.
+ */
+import MarkdownIt from 'markdown-it';
+import { Slugger } from './slug';
+
+export interface MarkdownHeading {
+  /** 1 to 6. */
+  level: number;
+  /** Plain text: Markdown markup and HTML tags removed, an explicit `{#id}` removed, whitespace collapsed. */
+  text: string;
+  /** The anchor the docs site gives the heading; undefined when it would be empty (`## ???`). */
+  anchor: string | undefined;
+  /** True when the anchor is the heading's explicit `{#id}`. */
+  explicitId: boolean;
+  /** First line of the heading (0-based, in the body). */
+  startLine: number;
+  /** Line after the heading (two lines for a setext heading). */
+  endLine: number;
+  /**
+   * False for headings nested in a block quote or list item: they get anchors (docs sites give them ids, and they
+   * count for duplicate numbering) but do not start a section, which would cut the quote or list in two.
+   */
+  topLevel: boolean;
+}
+
+type Parser = ReturnType<typeof MarkdownIt>;
+
+let parser: Parser | undefined;
+
+function markdownParser(): Parser {
+  if (parser === undefined) {
+    // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
+    // inside it is no heading. Core rules after the block parser are off: headings are parsed inline on demand.
+    parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+    parser.core.ruler.enableOnly(['normalize', 'block']);
+    useFastBlockTokens(parser);
+  }
+  return parser;
+}
+
+type Token = MarkdownIt.Token;
+
+/**
+ * Speed: markdown-it 15's Token constructor sets each field through a transpiled `defineProperty` helper, which
+ * costs about a fifth of a large parse (more in some hosts). For this parser instance only, block tokens are
+ * made as plain objects on Token's prototype with the same fields and defaults, so every Token method still
+ * works. A self-check at start-up compares the fields with a real Token and keeps the stock State on any
+ * difference (a future markdown-it), so this can only make parsing faster, never different.
+ */
+function useFastBlockTokens(md: Parser): void {
+  const Base = md.block.State;
+  let TokenClass: typeof Base.prototype.Token;
+  let reference: Token;
+  try {
+    TokenClass = new Base('', md, {}, []).Token;
+    reference = new TokenClass('paragraph_open', 'p', 1);
+  } catch {
+    return;
+  }
+  const prototype = TokenClass.prototype as object;
+  const makeToken = (type: string, tag: string, nesting: Token['nesting']): Token => {
+    const token = Object.create(prototype) as Token;
+    token.map = null;
+    token.level = 0;
+    token.children = null;
+    token.content = '';
+    token.markup = '';
+    token.info = '';
+    token.block = false;
+    token.hidden = false;
+    token.type = type;
+    token.tag = tag;
+    token.attrs = null;
+    token.nesting = nesting;
+    token.meta = null;
+    return token;
+  };
+  const fields = (t: object) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
+  if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
+
+  class FastStateBlock extends Base {
+    override push(type: string, tag: string, nesting: Token['nesting']): Token {
+      const token = makeToken(type, tag, nesting);
+      token.block = true;
+      if (nesting < 0) this.level--;
+      token.level = this.level;
+      if (nesting > 0) this.level++;
+      this.tokens.push(token);
+      return token;
+    }
+  }
+  // The same pushes through the stock and the fast State must give the same tokens.
+  const pushes = (state: InstanceType<typeof Base>): string =>
+    fields(([['blockquote_open', 'blockquote', 1], ['hr', 'hr', 0], ['blockquote_close', 'blockquote', -1]] as const)
+      .map(([type, tag, nesting]) => state.push(type, tag, nesting)));
+  try {
+    if (pushes(new Base('', md, {}, [])) !== pushes(new FastStateBlock('', md, {}, []))) return;
+  } catch {
+    return;
+  }
+  md.block.State = FastStateBlock;
+}
+
+/**
+ * An explicit heading id at the end of the heading: `{#custom-id}` (Docusaurus, MkDocs attr_list, Pandoc,
+ * kramdown's `{: #id}`), optionally followed by classes or attributes (`{#id .class}`).
+ */
+const EXPLICIT_ID = /[ \t]*\{:?[ \t]*#([^\s{}#]+)(?:[ \t]+[^{}\n]*)?[ \t]*\}[ \t]*$/;
+
+function plainText(tokens: readonly Token[]): string {
+  let text = '';
+  for (const token of tokens) {
+    switch (token.type) {
+      case 'text':
+      case 'text_special':
+      case 'code_inline':
+        text += token.content;
+        break;
+      case 'softbreak':
+      case 'hardbreak':
+        text += '\n';
+        break;
+      default:
+        // Link and emphasis markers, inline HTML tags and images add no text (as in the rendered heading).
+        break;
+    }
+  }
+  return text;
+}
+
+/** All headings of the body, in order, with anchors made as a GitHub-style docs site makes them. */
+export function findHeadings(body: string): MarkdownHeading[] {
+  const md = markdownParser();
+  const env: Record<string, unknown> = {};
+  const tokens = md.parse(body, env);
+  const slugger = new Slugger();
+  const headings: MarkdownHeading[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    const open = tokens[i];
+    if (open === undefined || open.type !== 'heading_open' || open.map === null) continue;
+    const inline = tokens[i + 1];
+    let content = inline?.type === 'inline' ? inline.content : '';
+    let explicitAnchor: string | undefined;
+    const explicit = EXPLICIT_ID.exec(content);
+    if (explicit) {
+      explicitAnchor = explicit[1];
+      content = content.slice(0, explicit.index);
+    }
+    const inlineTokens: Token[] = [];
+    md.inline.parse(content, md, env, inlineTokens);
+    const raw = plainText(inlineTokens);
+    let anchor = explicitAnchor;
+    if (anchor === undefined) {
+      // Slugged even when empty, as the site's slugger counts every heading for duplicate numbering.
+      const slug = slugger.slug(raw);
+      anchor = slug === '' ? undefined : slug;
+    }
+    headings.push({
+      level: Number(open.tag.slice(1)),
+      text: raw.replace(/\s+/g, ' ').trim(),
+      anchor,
+      explicitId: explicitAnchor !== undefined,
+      startLine: open.map[0],
+      endLine: open.map[1],
+      topLevel: open.level === 0,
+    });
+  }
+  return headings;
+}

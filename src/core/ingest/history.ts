@@ -1,0 +1,53 @@
+/** The last ingestion results of this window, newest first, for the status bar and the details view. */
+
+export type IngestionOutcome = 'running' | 'created' | 'updated' | 'failed' | 'cancelled';
+
+export interface IngestionRecord {
+  /** Ours, short and unique per window; also written to the log so a user can match the two. */
+  requestId: string;
+  /** Where the text came from (a URI string), so "Ingest Again" can rebuild the document. */
+  sourceUri: string;
+  /** Set for a selection, so "Ingest Again" sends the same range. */
+  selection?: { start: number; end: number; title: string };
+  documentId: string | undefined;
+  title: string;
+  ccPairId: number | undefined;
+  server: string;
+  outcome: IngestionOutcome;
+  startedAt: Date;
+  finishedAt?: Date;
+  /** The user-facing sentence of the failure. */
+  error?: string;
+  errorKind?: string;
+}
+
+export class IngestionHistory {
+  private readonly records: IngestionRecord[] = [];
+  private sequence = 0;
+
+  constructor(private readonly capacity = 50) {}
+
+  nextRequestId(now = Date.now()): string {
+    this.sequence += 1;
+    return `${now.toString(36)}-${this.sequence}`;
+  }
+
+  add(record: IngestionRecord): IngestionRecord {
+    this.records.unshift(record);
+    this.records.length = Math.min(this.records.length, this.capacity);
+    return record;
+  }
+
+  finish(record: IngestionRecord, update: Partial<IngestionRecord> & { outcome: IngestionOutcome }, now = new Date()): IngestionRecord {
+    Object.assign(record, update, { finishedAt: now });
+    return record;
+  }
+
+  latest(): IngestionRecord | undefined {
+    return this.records[0];
+  }
+
+  all(): readonly IngestionRecord[] {
+    return this.records;
+  }
+}
