@@ -7,11 +7,13 @@ results=$(mktemp -d)
 trap 'rm -rf "$results"' EXIT
 status=0
 
-suite() { # suite NAME COMMAND...
+suite() { # [SUITE_TIMEOUT=seconds] suite NAME COMMAND...   (default limit 900 s, so a hang cannot eat CI's budget)
   local name=$1; shift
   echo "=== $name"
-  local start=$SECONDS
-  if ! TEST_SUMMARY_FILE="$results/$name.json" "$@"; then status=1; fi
+  local start=$SECONDS rc=0
+  TEST_SUMMARY_FILE="$results/$name.json" timeout -k 30 "${SUITE_TIMEOUT:-900}" "$@" || rc=$?
+  if [ "$rc" -eq 124 ] || [ "$rc" -eq 137 ]; then echo "!!! $name timed out after ${SUITE_TIMEOUT:-900} s"; fi
+  if [ "$rc" -ne 0 ]; then status=1; fi
   if [ ! -s "$results/$name.json" ]; then
     echo "!!! $name did not report results"; status=1
     echo '{"passed":0,"failed":1,"skipped":0}' > "$results/$name.json"
@@ -24,7 +26,20 @@ if ! (npm run --silent typecheck && npm run --silent lint && npm run --silent bu
   echo "!!! build failed"; echo "0 passed, 1 failed"; exit 1
 fi
 
+# Real VS Code for the extension-host and UI suites: code-server + Node 24 + Chromium, installed once into
+# ~/.cache/vscode-harness (about 4 min on a fresh machine, under a second when cached).
+echo "=== VS Code for tests (scripts/ensure-vscode.sh)"
+if vscode_env=$(timeout 1800 bash scripts/ensure-vscode.sh); then
+  eval "$vscode_env"
+  export VSCODE_EXECUTABLE="$PWD/scripts/code-shim.mjs"
+else
+  echo "!!! scripts/ensure-vscode.sh failed: the integration and e2e suites cannot run"
+fi
+
 suite unit npx mocha --config .mocharc.json --reporter test/support/summary-reporter.js
+
+SUITE_TIMEOUT=600 suite integration node out/test/integration/runTest.js
+SUITE_TIMEOUT=900 suite e2e bash -c 'set -o pipefail; npm run --silent package | tail -n 1 && exec npx mocha --config test/e2e/.mocharc.json'
 
 node -e '
 const fs = require("fs"), path = require("path");

@@ -1,0 +1,236 @@
+// UI end-to-end helper: a fresh code-server (VS Code server + web workbench) with .vsix files installed,
+// driven by headless Chromium through playwright-core. Recipe: /work/shared/TESTING.md §5 and Appendix D.
+//
+// Needs CODE_SERVER_BIN / CODE_SERVER_NODE / CHROMIUM_PATH from `eval "$(bash scripts/ensure-vscode.sh)"`
+// (scripts/with-vscode.sh does that). Every server gets its own temp dir (user data, extensions, config),
+// runs in its own process group and is killed as a group on close() and on process exit/SIGINT/SIGTERM.
+import { spawn, execFileSync, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Locator, type Page } from 'playwright-core';
+
+export const repoRoot = path.resolve(__dirname, '../../..');
+export const resultsDir = path.join(repoRoot, 'test-results/e2e');
+
+const baseSettings = {
+  'workbench.startupEditor': 'none',
+  'extensions.autoCheckUpdates': false,
+  'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true,
+  'telemetry.telemetryLevel': 'off',
+  'update.mode': 'none',
+  'chat.disableAIFeatures': true,
+  'workbench.enableExperiments': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  'workbench.tips.enabled': false,
+  'git.autoRepositoryDetection': false,
+  'git.openRepositoryInParentFolders': 'never', // else a toast about the enclosing checkout
+};
+
+/** code-server's command line prefix: [node24, realpath(bin)] or [bin]. */
+function codeServerCommand(): [string, string[]] {
+  if (!process.env.CODE_SERVER_BIN) {
+    throw new Error('CODE_SERVER_BIN is not set: run eval "$(bash scripts/ensure-vscode.sh)" first (or use npm run test:e2e)');
+  }
+  const bin = process.env.CODE_SERVER_BIN;
+  return process.env.CODE_SERVER_NODE ? [process.env.CODE_SERVER_NODE, [fs.realpathSync(bin)]] : [bin, []];
+}
+
+const liveServers = new Map<ChildProcess, string>(); // server -> its temp dir
+function killGroup(child: ChildProcess, signal: NodeJS.Signals = 'SIGKILL'): void {
+  if (child.pid) try { process.kill(-child.pid, signal); } catch { /* gone */ }
+}
+function killAll(): void {
+  for (const [server, dir] of liveServers) {
+    killGroup(server);
+    try { fs.rmSync(dir, { recursive: true, force: true }); } catch { /* best effort */ }
+  }
+  liveServers.clear();
+}
+process.on('exit', killAll);
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+  process.once(sig, () => { killAll(); process.exit(130); });
+}
+
+export interface StartOptions {
+  /** .vsix files installed with `code-server --install-extension` before the server starts */
+  vsix?: string[];
+  /** User/settings.json (window, resource and application scoped settings) */
+  settings?: Record<string, unknown>;
+  /** Machine/settings.json: settings with "scope": "machine" / "machine-overridable" are read only from here */
+  machineSettings?: Record<string, unknown>;
+  /** extra environment for code-server and so for the extension host */
+  env?: Record<string, string>;
+  /** extra code-server arguments, e.g. ['--disable-extension', 'publisher.name'] */
+  serverArgs?: string[];
+}
+
+export interface VSCodeInstance {
+  base: string;
+  userDataDir: string;
+  extensionsDir: string;
+  browser: Browser;
+  serverLog(): string;
+  /** `--list-extensions --show-versions` of this instance: ["publisher.name@1.2.3", ...] */
+  listExtensions(): string[];
+  /** Opens a new page on the folder and waits for the workbench. */
+  open(folder: string, options?: { viewport?: { width: number; height: number } }): Promise<Page>;
+  close(): Promise<void>;
+}
+
+export async function startVSCode(options: StartOptions = {}): Promise<VSCodeInstance> {
+  const [cmd, pre] = codeServerCommand();
+  for (const v of options.vsix ?? []) if (!fs.existsSync(v)) throw new Error(`${v} does not exist (npm run package)`);
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'vscode-e2e-'));
+  const ud = path.join(dir, 'ud');
+  const ext = path.join(dir, 'ext');
+  const tmp = path.join(dir, 'tmp'); // IPC sockets of the server and extension host
+  fs.mkdirSync(path.join(ud, 'User'), { recursive: true });
+  fs.mkdirSync(path.join(ud, 'Machine'), { recursive: true });
+  fs.mkdirSync(ext);
+  fs.mkdirSync(tmp);
+  fs.writeFileSync(path.join(ud, 'User', 'settings.json'), JSON.stringify({ ...baseSettings, ...options.settings }, null, 2));
+  if (options.machineSettings) fs.writeFileSync(path.join(ud, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+  fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
+
+  const env = { ...process.env, TMPDIR: tmp, ...options.env };
+  const cli = (...args: string[]) =>
+    execFileSync(cmd, [...pre, '--user-data-dir', ud, '--extensions-dir', ext, ...args], { env, encoding: 'utf8', stdio: 'pipe', timeout: 60000 });
+  try {
+    for (const v of options.vsix ?? []) cli('--install-extension', v, '--force');
+  } catch (err) {
+    fs.rmSync(dir, { recursive: true, force: true });
+    const e = err as Error & { stderr?: string; stdout?: string };
+    throw new Error(`code-server --install-extension failed: ${e.message}\n${e.stdout ?? ''}${e.stderr ?? ''}`);
+  }
+
+  // No enable-smoke-test-driver here: it suppresses notification toasts.
+  const server = spawn(cmd, [...pre, '--config', path.join(dir, 'config.yaml'), '--auth', 'none', '--bind-addr', '127.0.0.1:0',
+    '--user-data-dir', ud, '--extensions-dir', ext, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
+    '--disable-getting-started-override', '--reconnection-grace-time', '5', ...(options.serverArgs ?? [])],
+  { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
+  liveServers.set(server, dir);
+  let log = '';
+  let browser: Browser | undefined;
+  const cleanup = async () => {
+    await Promise.race([browser?.close().catch(() => {}), new Promise((r) => setTimeout(r, 5000))]);
+    killGroup(server, 'SIGTERM');
+    for (let i = 0; i < 10 && server.exitCode === null && server.signalCode === null; i++) await new Promise((r) => setTimeout(r, 100));
+    killGroup(server, 'SIGKILL');
+    liveServers.delete(server);
+    fs.rmSync(dir, { recursive: true, force: true });
+  };
+  try {
+    const port = await new Promise<number>((resolve, reject) => {
+      const on = (d: Buffer) => {
+        log += d;
+        const m = /listening on http:\/\/127\.0\.0\.1:(\d+)/.exec(log);
+        if (m) resolve(Number(m[1]));
+      };
+      server.stdout!.on('data', on);
+      server.stderr!.on('data', on);
+      server.on('error', reject);
+      server.on('exit', (c, s) => reject(new Error(`code-server exited with ${c ?? s}\n${log}`)));
+      setTimeout(() => reject(new Error(`code-server did not start within 60 s\n${log}`)), 60000).unref();
+    });
+    browser = await chromium.launch({
+      executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync', '--no-first-run'],
+    });
+    const b = browser;
+    const base = `http://127.0.0.1:${port}`;
+    return {
+      base, userDataDir: ud, extensionsDir: ext, browser: b,
+      serverLog: () => log,
+      listExtensions: () => cli('--list-extensions', '--show-versions').split('\n').map((l) => l.trim()).filter(Boolean),
+      async open(folder, { viewport = { width: 1400, height: 900 } } = {}) {
+        const page = await b.newPage({ viewport });
+        await page.goto(`${base}/?folder=${encodeURIComponent(folder)}`);
+        await page.locator('.monaco-workbench').waitFor({ timeout: 60000 });
+        return page;
+      },
+      close: cleanup,
+    };
+  } catch (err) {
+    await cleanup();
+    throw err;
+  }
+}
+
+/** Presses `key` until the quick input (palette / Quick Open) shows; returns its text box. */
+async function openQuickInput(page: Page, key: string): Promise<Locator> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  // A key press can be swallowed while the workbench moves focus (e.g. right after a view opened): retry.
+  // Note: modal editors (e.g. "Developer: Show Running Extensions") keep the palette from opening at all.
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press(key);
+    try {
+      await input.waitFor({ state: 'visible', timeout: 5000 });
+      return input;
+    } catch (err) {
+      if (attempt === 3) throw err;
+    }
+  }
+}
+
+/**
+ * Runs a command by its title through the command palette (F1). Right after the workbench loads, the palette can
+ * open before every contribution has registered its commands, and it does not refresh its list: when the title
+ * does not show up, the palette is closed and opened again (up to 3 times).
+ */
+export async function runCommand(page: Page, title: string, { key = 'F1' } = {}): Promise<void> {
+  const row = page.locator('.quick-input-widget .monaco-list-row', { hasText: title }).first();
+  for (let attempt = 1; ; attempt++) {
+    const input = await openQuickInput(page, key);
+    await input.fill('>' + title);
+    try {
+      await row.waitFor({ timeout: attempt === 3 ? 30000 : 5000 });
+      break;
+    } catch (err) {
+      if (attempt === 3) throw err;
+      await page.keyboard.press('Escape');
+    }
+  }
+  await page.keyboard.press('Enter');
+}
+
+/** Opens a workspace file by name through Quick Open (Ctrl+P); returns the active editor's text (`.view-lines`). */
+export async function openFile(page: Page, name: string): Promise<Locator> {
+  const input = await openQuickInput(page, 'Control+P');
+  await input.fill(name);
+  await page.locator('.quick-input-widget .monaco-list-row', { hasText: name }).first().waitFor();
+  await page.keyboard.press('Enter');
+  await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+  return page.locator('.editor-group-container.active .monaco-editor .view-lines').first();
+}
+
+/** innerText with Monaco's non-breaking spaces turned into plain spaces (editor lines render spaces as U+00A0). */
+export async function plainText(locator: Locator): Promise<string> {
+  return (await locator.innerText()).replace(/\u00a0/g, ' ');
+}
+
+/** Rows of the Extensions view (after "Extensions: Show Installed Extensions"); aria-label = "Name, version, Publisher p, description". */
+export const extensionRows = (page: Page): Locator => page.locator('.extensions-viewlet .monaco-list-row');
+
+/** A status bar item created by an extension: createStatusBarItem(itemId, ...) of publisher.name. */
+export const statusItem = (page: Page, extensionId: string, itemId: string): Locator => page.locator(`[id="${extensionId}.${itemId}"]`);
+
+/** Rows of the tree views in a view container contributed under viewsContainers (id). */
+export const treeRows = (page: Page, containerId: string): Locator =>
+  page.locator(`[id="workbench.view.extension.${containerId}"] .monaco-list-row`);
+
+/** Rows of the Explorer's file tree (label = file or folder name). */
+export const explorerRows = (page: Page): Locator => page.locator('.explorer-folders-view .monaco-list-row');
+
+/** Notification messages (toasts). */
+export const notifications = (page: Page): Locator => page.locator('.notifications-toasts .notification-list-item-message');
+
+/** Saves a screenshot as test-results/e2e/<name>.png (git-ignored) and returns its path. */
+export async function screenshot(page: Page, name: string): Promise<string> {
+  fs.mkdirSync(resultsDir, { recursive: true });
+  const file = path.join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
+  await page.screenshot({ path: file });
+  return file;
+}

@@ -1,0 +1,81 @@
+// The extension as VS Code sees it: present, activates, and its manifest's contributions are backed by code.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+
+const EXTENSION_ID = 'doc-ingest.doc-ingest';
+const root = path.resolve(__dirname, '../../../..');
+
+interface MenuItem { command?: string; submenu?: string; when?: string }
+interface Manifest {
+  name: string;
+  publisher: string;
+  main?: string;
+  contributes?: {
+    commands?: { command: string; title: string }[];
+    menus?: Record<string, MenuItem[]>;
+    submenus?: { id: string }[];
+  };
+}
+
+function getExtension(): vscode.Extension<unknown> {
+  const ext = vscode.extensions.getExtension(EXTENSION_ID);
+  assert.ok(ext, `extension ${EXTENSION_ID} is not loaded`);
+  return ext;
+}
+
+describe('extension activation', () => {
+  it('the workspace is the fixture folder', () => {
+    const folders = vscode.workspace.workspaceFolders ?? [];
+    assert.equal(folders.length, 1, 'one workspace folder is open');
+    assert.equal(folders[0]!.uri.fsPath, path.join(root, 'test/fixtures/workspace'));
+    assert.ok(fs.existsSync(path.join(folders[0]!.uri.fsPath, 'guide/getting-started.md')));
+  });
+
+  it('is loaded from this checkout with this package.json', () => {
+    const ext = getExtension();
+    const manifest = ext.packageJSON as Manifest;
+    assert.equal(manifest.name, 'doc-ingest');
+    assert.equal(manifest.publisher, 'doc-ingest');
+    assert.equal(ext.extensionUri.fsPath, root, 'the development copy, not an installed one');
+    const onDisk = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'utf8')) as Manifest;
+    // The loaded manifest has its %nls% titles resolved, so compare what is not translated: the command ids.
+    const ids = (m: Manifest) => (m.contributes?.commands ?? []).map((c) => c.command);
+    assert.deepEqual(ids(manifest), ids(onDisk));
+    assert.ok(ids(onDisk).length > 0);
+    assert.ok(onDisk.main && fs.existsSync(path.join(root, onDisk.main)), `${onDisk.main} is built (npm run build:dev)`);
+  });
+
+  it('activates without error', async () => {
+    const ext = getExtension();
+    await ext.activate();
+    assert.equal(ext.isActive, true);
+  });
+
+  it('registers every command declared in contributes.commands', async () => {
+    const ext = getExtension();
+    await ext.activate();
+    const declared = ((ext.packageJSON as Manifest).contributes?.commands ?? []).map((c) => c.command);
+    assert.equal(new Set(declared).size, declared.length, 'command ids are unique');
+    const registered = new Set(await vscode.commands.getCommands(true));
+    assert.ok(registered.has('workbench.action.files.save'), 'getCommands sees built-in commands');
+    const missing = declared.filter((c) => !registered.has(c));
+    assert.deepEqual(missing, [], 'declared but not registered by activate()');
+  });
+
+  it('every contributes.menus entry names a declared command or submenu', () => {
+    const contributes = (getExtension().packageJSON as Manifest).contributes ?? {};
+    const commands = new Set((contributes.commands ?? []).map((c) => c.command));
+    const submenus = new Set((contributes.submenus ?? []).map((s) => s.id));
+    const problems: string[] = [];
+    for (const [menu, items] of Object.entries(contributes.menus ?? {})) {
+      for (const item of items) {
+        if (item.command !== undefined && !commands.has(item.command)) problems.push(`${menu}: unknown command ${item.command}`);
+        else if (item.submenu !== undefined && !submenus.has(item.submenu)) problems.push(`${menu}: unknown submenu ${item.submenu}`);
+        else if (item.command === undefined && item.submenu === undefined) problems.push(`${menu}: entry without command or submenu`);
+      }
+    }
+    assert.deepEqual(problems, []);
+  });
+});
