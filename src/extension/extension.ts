@@ -1,7 +1,88 @@
-import type * as vscode from 'vscode';
+import * as vscode from 'vscode';
+import { IngestionHistory } from '../core/ingest/history';
+import { clearApiKey } from './commands/clearApiKey';
+import { copyFileId } from './commands/copyFileId';
+import { filterConnectorFiles } from './commands/filterConnectorFiles';
+import { ingestAgain } from './commands/ingestAgain';
+import { ingestCurrentFile } from './commands/ingestCurrentFile';
+import { ingestSelection } from './commands/ingestSelection';
+import { setApiKey } from './commands/setApiKey';
+import { setServerUrl } from './commands/setServerUrl';
+import { showDetails } from './commands/showDetails';
+import { stopTracking } from './commands/stopTracking';
+import { trackFileId } from './commands/trackFileId';
+import { showCredentialSaved, updateCredential } from './commands/updateCredential';
+import { uploadFile } from './commands/uploadFile';
+import { Connection } from './connection';
+import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
+import { showError } from './errors';
+import { Ingester } from './ingest/ingester';
+import { KeyStore } from './keyStore';
+import { Log } from './log';
+import { IngestStatusBar } from './statusBar/ingestStatusBar';
+import { ConnectorFilesView } from './views/connectorFilesView';
+import { UserFilesView } from './views/userFilesView';
 
-export function activate(_context: vscode.ExtensionContext): void {
-  // Commands, views and the status bar are registered here as they are built.
+/** What tests (and other extensions) may use. */
+export interface DocIngestApi {
+  connection: Connection;
+  history: IngestionHistory;
+  userFiles: UserFilesView;
+  connectorFiles: ConnectorFilesView;
+}
+
+export function activate(context: vscode.ExtensionContext): DocIngestApi {
+  const own = <T extends vscode.Disposable>(d: T): T => (context.subscriptions.push(d), d);
+  const command = (id: string, run: (...args: never[]) => unknown) =>
+    own(vscode.commands.registerCommand(id, async (...args: never[]) => {
+      try {
+        await run(...args);
+      } catch (e) {
+        await showError('', e);
+      }
+    }));
+
+  // Server, key and connection state (F1)
+  const log = own(new Log());
+  const keys = own(new KeyStore(context.secrets));
+  const connection = own(new Connection(keys, log, context.globalState));
+  command('docIngest.setServerUrl', () => setServerUrl());
+  command('docIngest.setApiKey', () => setApiKey(connection, keys));
+  command('docIngest.clearApiKey', () => clearApiKey(connection, keys));
+  command('docIngest.showLog', () => log.show());
+
+  // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)
+  const history = new IngestionHistory();
+  const statusBar = own(new IngestStatusBar());
+  const ingester = own(new Ingester(connection, history, statusBar, log));
+  command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
+  command('docIngest.ingestSelection', () => ingestSelection(ingester));
+  command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[1]) => ingestAgain(ingester, record));
+  command('docIngest.cancelIngestion', () => ingester.cancelAll());
+  command('docIngest.showDetails', () => showDetails(history));
+
+  // Connector files view (F5)
+  const connectorFiles = own(new ConnectorFilesView(connection));
+  command('docIngest.connectorFiles.refresh', () => (connection.state === 'ready' ? connectorFiles.refresh() : connection.refresh()));
+  command('docIngest.connectorFiles.filter', () => filterConnectorFiles(connectorFiles));
+  command('docIngest.connectorFiles.clearFilter', () => connectorFiles.setFilter(''));
+  command('docIngest.connectorFiles.loadMore', (node: Parameters<ConnectorFilesView['loadMore']>[0]) => connectorFiles.loadMore(node));
+  command('docIngest.copyFileId', (node?: Parameters<typeof copyFileId>[0]) => copyFileId(node));
+
+  // User files view (F6)
+  const userFiles = own(new UserFilesView(connection, context.workspaceState));
+  command('docIngest.userFiles.upload', (uri?: vscode.Uri) => uploadFile(connection, userFiles, uri));
+  command('docIngest.userFiles.track', () => trackFileId(userFiles));
+  command('docIngest.userFiles.stopTracking', (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => stopTracking(userFiles, node, selected));
+  command('docIngest.userFiles.refresh', () => userFiles.poller.refresh());
+
+  // Credential update (F7)
+  const credentials = new CredentialFileSystem(connection, (id, result) => void showCredentialSaved(id, result));
+  own(vscode.workspace.registerFileSystemProvider(CREDENTIAL_SCHEME, credentials, { isCaseSensitive: true }));
+  command('docIngest.updateCredential', () => updateCredential(connection, credentials));
+
+  void connection.refresh();
+  return { connection, history, userFiles, connectorFiles };
 }
 
 export function deactivate(): void {}

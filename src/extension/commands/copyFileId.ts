@@ -1,0 +1,11 @@
+import * as vscode from 'vscode';
+import type { ConnectorFilesNode } from '../views/connectorFilesView';
+import type { TrackedFile } from '../../core/polling';
+
+/** "Copy File ID" on a connector file or a user file (its file-store id, the one image sections use). */
+export async function copyFileId(node: ConnectorFilesNode | TrackedFile | undefined): Promise<void> {
+  const id = !node ? undefined : 'kind' in node ? (node.kind === 'file' ? node.file.file_id : undefined) : (node.record?.file_id ?? node.id);
+  if (!id) return;
+  await vscode.env.clipboard.writeText(id);
+  vscode.window.setStatusBarMessage(vscode.l10n.t('Copied {0}', id), 3000);
+}

@@ -1,0 +1,68 @@
+import * as vscode from 'vscode';
+import { AuthError, isServiceError, PermissionError } from '../../core/api';
+import { Connection } from '../connection';
+import { KeyStore } from '../keyStore';
+import { readSettings } from '../settings';
+import { setServerUrl } from './setServerUrl';
+
+/**
+ * "Doc Ingest: Set API Key": a password box, never prefilled; the key is checked against the server with one
+ * cheap call before it is stored, and the box stays open with the reason when the check fails.
+ */
+export async function setApiKey(connection: Connection, keys: KeyStore): Promise<boolean> {
+  const baseUrl = readSettings().baseUrl ?? (await setServerUrl());
+  if (!baseUrl) return false;
+  if (!(await connection.confirmInsecureUse(baseUrl))) return false;
+
+  const box = vscode.window.createInputBox();
+  box.title = vscode.l10n.t('Doc Ingest: API Key');
+  box.prompt = vscode.l10n.t('API key for {0}. It is checked with the server, then kept in VS Code\'s secret storage only.', baseUrl);
+  box.placeholder = vscode.l10n.t('Paste the API key');
+  box.password = true;
+  box.ignoreFocusOut = true;
+
+  const stored = await new Promise<boolean>((resolve) => {
+    let done = false;
+    const finish = (ok: boolean) => {
+      if (done) return;
+      done = true;
+      resolve(ok);
+      box.dispose();
+    };
+    box.onDidChangeValue(() => (box.validationMessage = undefined));
+    box.onDidHide(() => finish(false));
+    box.onDidAccept(async () => {
+      const key = box.value.trim();
+      if (!key) {
+        box.validationMessage = vscode.l10n.t('Enter the API key.');
+        return;
+      }
+      box.busy = true;
+      box.enabled = false;
+      try {
+        await connection.createClient(baseUrl, key).checkKey();
+        await keys.store(baseUrl, key);
+        finish(true);
+      } catch (e) {
+        box.validationMessage = describeKeyFailure(e);
+      } finally {
+        box.busy = false;
+        box.enabled = true;
+      }
+    });
+    box.show();
+  });
+
+  if (stored) {
+    await connection.refresh();
+    void vscode.window.showInformationMessage(vscode.l10n.t('API key stored for {0}.', baseUrl));
+  }
+  return stored;
+}
+
+function describeKeyFailure(e: unknown): string {
+  if (e instanceof AuthError) return vscode.l10n.t('The server did not accept this key. Check that it is complete and not revoked or expired.');
+  if (e instanceof PermissionError) return vscode.l10n.t('The key is valid but has no permissions on this server: {0}', e.action);
+  if (isServiceError(e)) return vscode.l10n.t('The key could not be checked: {0}', e.message);
+  return vscode.l10n.t('The key could not be checked: {0}', e instanceof Error ? e.message : String(e));
+}

@@ -1,0 +1,40 @@
+import * as vscode from 'vscode';
+import { Connection } from '../connection';
+import { isCancellation, showError } from '../errors';
+import { UserFilesView } from '../views/userFilesView';
+
+const MIME: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
+  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json',
+  html: 'text/html', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+};
+
+/** "Doc Ingest: Upload File...": uploads chosen files as user files and tracks their processing. */
+export async function uploadFile(connection: Connection, view: UserFilesView, uri?: vscode.Uri): Promise<void> {
+  const uris = uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Doc Ingest: Upload File') });
+  if (!uris?.length) return;
+  try {
+    const client = await connection.client();
+    view.poller.noteWork();
+    await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: uploading'), cancellable: true },
+      async (progress, token) => {
+        const abort = new AbortController();
+        token.onCancellationRequested(() => abort.abort());
+        for (const [i, file] of uris.entries()) {
+          const name = file.path.split('/').pop() ?? 'file';
+          progress.report({ message: `${name} (${i + 1}/${uris.length})`, increment: 100 / uris.length });
+          const data = await vscode.workspace.fs.readFile(file);
+          const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
+          const record = await client.uploadFile({ name, data, contentType: MIME[ext] }, { signal: abort.signal });
+          view.poller.track(record.id, record);
+        }
+      },
+    );
+    connection.noteSuccess();
+    await vscode.commands.executeCommand('docIngest.userFiles.focus');
+  } catch (e) {
+    connection.noteError(e);
+    if (!isCancellation(e)) await showError(vscode.l10n.t('Upload failed.'), e);
+  }
+}

@@ -1,0 +1,50 @@
+import * as vscode from 'vscode';
+import { normalizeBaseUrl } from '../core/config/baseUrl';
+
+/** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
+export interface Settings {
+  /** Includes `/api`; undefined when not set. */
+  baseUrl: string | undefined;
+  ingestionPath: string;
+  ccPairId: number | undefined;
+  connectorIds: number[];
+  source: string;
+  linkTemplate: string | undefined;
+  idPrefix: string;
+  ignoreKeys: string[] | undefined;
+  requestTimeoutMs: number;
+  ingestTimeoutMs: number;
+  pollIntervalMs: number;
+  statusBarEnabled: boolean;
+  pageSize: number;
+}
+
+export const SECTION = 'docIngest';
+
+export function readSettings(scope?: vscode.ConfigurationScope): Settings {
+  const c = vscode.workspace.getConfiguration(SECTION, scope);
+  const positive = (key: string, fallback: number) => {
+    const v = c.get<number>(key);
+    return typeof v === 'number' && v > 0 ? v : fallback;
+  };
+  const text = (key: string) => c.get<string>(key)?.trim() || undefined;
+  return {
+    baseUrl: normalizeBaseUrl(c.get<string>('baseUrl')),
+    ingestionPath: text('ingestionPath') ?? 'service-api/ingestion',
+    ccPairId: integerOrUndefined(c.get('ccPairId')),
+    connectorIds: (c.get<unknown[]>('connectorIds') ?? []).map(integerOrUndefined).filter((n): n is number => n !== undefined),
+    source: text('source') ?? 'file',
+    linkTemplate: text('linkTemplate'),
+    idPrefix: c.get<string>('idPrefix') ?? '',
+    ignoreKeys: c.get<string[]>('frontMatter.ignoreKeys'),
+    requestTimeoutMs: positive('requestTimeoutSeconds', 30) * 1000,
+    ingestTimeoutMs: positive('ingestTimeoutSeconds', 300) * 1000,
+    pollIntervalMs: positive('userFiles.pollIntervalSeconds', 2) * 1000,
+    statusBarEnabled: c.get<boolean>('statusBar.enabled') ?? true,
+    pageSize: Math.max(10, Math.round(positive('connectorFiles.pageSize', 200))),
+  };
+}
+
+function integerOrUndefined(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}

@@ -1,0 +1,46 @@
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { SOURCE_KINDS } from '../../src/core/api/schemas';
+
+const root = path.resolve(__dirname, '../../..');
+const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
+
+describe('manifest', () => {
+  const pkgText = read('package.json');
+  const pkg = JSON.parse(pkgText);
+  const nls = JSON.parse(read('package.nls.json')) as Record<string, string>;
+
+  it('every %placeholder% in package.json has a text in package.nls.json, and every text is used', () => {
+    const used = new Set([...pkgText.matchAll(/"%([^%"]+)%"/g)].map((m) => m[1]!));
+    assert.ok(used.size > 10);
+    assert.deepEqual([...used].filter((k) => !(k in nls)), []);
+    assert.deepEqual(Object.keys(nls).filter((k) => !used.has(k)), []);
+  });
+
+  it('declares every setting the extension reads', () => {
+    const declared = new Set(Object.keys(pkg.contributes.configuration.properties));
+    const source = read('src/extension/settings.ts');
+    const read_ = [...source.matchAll(/c\.get<[^>]+>\('([^']+)'\)|(?:positive|text)\('([^']+)'/g)].map((m) => `docIngest.${m[1] ?? m[2]}`);
+    assert.ok(read_.length >= 10);
+    assert.deepEqual(read_.filter((k) => !declared.has(k)), []);
+  });
+
+  it('keeps the server URL out of workspace reach', () => {
+    const baseUrl = pkg.contributes.configuration.properties['docIngest.baseUrl'];
+    assert.equal(baseUrl.scope, 'application');
+    assert.ok(pkg.capabilities.untrustedWorkspaces.restrictedConfigurations.includes('docIngest.baseUrl'));
+    assert.deepEqual(pkg.activationEvents, [], 'no start-up activation: contributions activate the extension');
+  });
+
+  it('offers the credential editor the same source kinds the client accepts', () => {
+    const schema = JSON.parse(read('media/credential-update.schema.json'));
+    assert.deepEqual(schema.properties.source.enum, [...SOURCE_KINDS]);
+  });
+
+  it('names the view container and views as other tools expect', () => {
+    assert.equal(pkg.contributes.viewsContainers.activitybar[0].id, 'docIngest');
+    assert.deepEqual(pkg.contributes.views.docIngest.map((v: { id: string }) => v.id), ['docIngest.connectorFiles', 'docIngest.userFiles']);
+    for (const c of pkg.contributes.commands) assert.equal(c.category, 'Doc Ingest', c.command);
+  });
+});
