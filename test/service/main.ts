@@ -67,7 +67,7 @@ async function main(): Promise<void> {
 Doc Ingest local service: ${service.dialect} dialect, ${args.seed} seed
 
   Server URL (docIngest.baseUrl):  ${service.baseUrl}
-  Ingestion path:                  ${service.baseUrl}/${service.ingestionPath}
+  Ingestion path (docIngest.ingestionPath):  ${service.ingestionPath}
   Demo API key (admin):            ${service.keys.admin}
 
   Other keys:
