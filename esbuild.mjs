@@ -13,6 +13,8 @@ const options = {
   target: 'node20',
   outfile: 'dist/extension.js',
   external: ['vscode'],
+  // ESM builds first: they tree-shake (zod's CommonJS entry alone pulls in every locale).
+  mainFields: ['module', 'main'],
   minify: production,
   sourcemap: production ? false : 'linked',
   sourcesContent: false,

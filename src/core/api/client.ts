@@ -2,7 +2,7 @@
  * The service client: one method per route. Requests are validated strictly before anything is sent;
  * responses leniently. Works against the specification's server and the real (Onyx) server.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { NotFoundError, PermissionError, RejectedError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
 import {

@@ -8,7 +8,7 @@
  *   unknown enum values become "unknown", extra fields are kept, and fields that are null in practice are
  *   nullable.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** Maps any value outside `values` to "unknown" instead of failing the whole response. */
 function lenientEnum<const T extends readonly [string, ...string[]]>(values: T) {

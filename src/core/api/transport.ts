@@ -2,7 +2,7 @@
  * One HTTP exchange with the service: authorization, timeout, cancellation, retries where the caller says
  * they are safe, error classification and lenient response parsing. Knows no routes.
  */
-import type { z } from 'zod';
+import type * as z from 'zod';
 import { errorFromResponse, errorFromThrown, looksLikeHtml } from './classify';
 import { CancelledError, UnexpectedResponseError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
