@@ -44,3 +44,19 @@ describe('manifest', () => {
     for (const c of pkg.contributes.commands) assert.equal(c.category, 'Doc Ingest', c.command);
   });
 });
+
+describe('package contents', () => {
+  it('ships every file the manifest refers to (.vscodeignore keeps them)', () => {
+    const pkg = JSON.parse(read('package.json'));
+    const ignore = read('.vscodeignore').split('\n').filter((l) => l.startsWith('!')).map((l) => l.slice(1));
+    const kept = (file: string) => ignore.some((p) => new RegExp(`^${p.replace(/\./g, '\\.').replace(/\*\*/g, '.*').replace(/(?<!\.)\*/g, '[^/]*')}$`).test(file));
+    const referenced = [
+      pkg.main.replace(/^\.\//, ''),
+      pkg.icon,
+      ...pkg.contributes.viewsContainers.activitybar.map((c: { icon: string }) => c.icon),
+      ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, '')),
+    ];
+    assert.deepEqual(referenced.filter((f) => !kept(f)), []);
+    for (const f of referenced.slice(1)) assert.ok(fs.existsSync(path.join(root, f)), f);
+  });
+});
