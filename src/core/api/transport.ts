@@ -79,9 +79,16 @@ export class Transport {
   private async once<S extends z.ZodType>(ex: Exchange<S>, attempt: number): Promise<z.output<S>> {
     const request = { method: ex.method, path: ex.path };
     const timeoutMs = ex.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
-    const timeout = new AbortController();
-    const timer = setTimeout(() => timeout.abort(new Error('timeout')), timeoutMs);
-    const signal = ex.signal ? AbortSignal.any([ex.signal, timeout.signal]) : timeout.signal;
+    // One controller for both causes; AbortSignal.any would keep a dependent signal alive per request.
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort(new Error('timeout'));
+    }, timeoutMs);
+    const onCancel = () => controller.abort(ex.signal?.reason);
+    ex.signal?.addEventListener('abort', onCancel, { once: true });
+    const signal = controller.signal;
     const started = performance.now();
     let status: number | undefined;
     const log = (outcome?: string) =>
@@ -108,13 +115,14 @@ export class Transport {
         error: e,
         request,
         cancelled: !!ex.signal?.aborted,
-        timedOut: timeout.signal.aborted,
+        timedOut,
         timeoutMs,
       });
       log(error.kind);
       throw error;
     } finally {
       clearTimeout(timer);
+      ex.signal?.removeEventListener('abort', onCancel);
     }
   }
 
