@@ -30,6 +30,10 @@ export class Connection implements vscode.Disposable {
   readonly onDidChangeState = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
   private checking: Promise<ConnectionState> | undefined;
+  /** A check asked for while one was under way: it runs after it, with the settings and key of then. */
+  private recheck: Promise<ConnectionState> | undefined;
+  /** The server or its key changed since the last state event: the next one fires even if the state stays. */
+  private serverChanged = false;
   lastError: ServiceError | undefined;
 
   constructor(
@@ -40,9 +44,14 @@ export class Connection implements vscode.Disposable {
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) void this.refresh();
+        if (!e.affectsConfiguration(SECTION)) return;
+        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ingestionPath`)) this.serverChanged = true;
+        void this.refresh();
       }),
-      keys.onDidChange(() => void this.refresh()),
+      keys.onDidChange((baseUrl) => {
+        if (baseUrl === readSettings().baseUrl) this.serverChanged = true;
+        void this.refresh();
+      }),
     );
   }
 
@@ -54,10 +63,21 @@ export class Connection implements vscode.Disposable {
     return readSettings().baseUrl;
   }
 
-  /** Re-evaluates the state with one cheap authenticated call. Concurrent callers share one check. */
+  /**
+   * Re-evaluates the state with one cheap authenticated call. Concurrent callers share one check; a call during
+   * a check gets one more check after it (shared too), so that a settings or key change is never answered with
+   * the result of a check that started before it.
+   */
   refresh(): Promise<ConnectionState> {
-    this.checking ??= this.evaluate().finally(() => (this.checking = undefined));
-    return this.checking;
+    if (!this.checking) {
+      this.checking = this.evaluate().finally(() => (this.checking = undefined));
+      return this.checking;
+    }
+    this.recheck ??= this.checking.then(() => {
+      this.recheck = undefined;
+      return this.refresh();
+    });
+    return this.recheck;
   }
 
   private async evaluate(): Promise<ConnectionState> {
@@ -127,11 +147,13 @@ export class Connection implements vscode.Disposable {
     return !isInsecureRemote(baseUrl) || this.globalState.get<string[]>(ACKNOWLEDGED_HTTP, []).includes(baseUrl);
   }
 
+  /** Fires `onDidChangeState` when the state changes, and also when the server or key behind it did. */
   private setState(state: ConnectionState): ConnectionState {
-    const was = this.current;
+    const changed = this.current !== state || this.serverChanged;
     this.current = state;
+    this.serverChanged = false;
     void vscode.commands.executeCommand('setContext', 'docIngest.state', state);
-    if (was !== state) this.changed.fire(state);
+    if (changed) this.changed.fire(state);
     return state;
   }
 

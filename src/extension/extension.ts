@@ -71,7 +71,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
 
   // User files view (F6)
   const userFiles = own(new UserFilesView(connection, context.workspaceState));
-  command('docIngest.userFiles.upload', (uri?: vscode.Uri) => uploadFile(connection, userFiles, uri));
+  command('docIngest.userFiles.upload', (uri?: vscode.Uri, selected?: vscode.Uri[]) => uploadFile(connection, userFiles, uri, selected));
   command('docIngest.userFiles.track', () => trackFileId(userFiles));
   command('docIngest.userFiles.stopTracking', (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => stopTracking(userFiles, node, selected));
   command('docIngest.userFiles.refresh', () => userFiles.poller.refresh());

@@ -41,6 +41,7 @@ export async function setApiKey(connection: Connection, keys: KeyStore): Promise
       box.enabled = false;
       try {
         await connection.createClient(baseUrl, key).checkKey();
+        if (done) return; // Escape during the check: the user backed out, so nothing is stored
         await keys.store(baseUrl, key);
         finish(true);
       } catch (e) {

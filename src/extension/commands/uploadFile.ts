@@ -9,9 +9,13 @@ const MIME: Record<string, string> = {
   html: 'text/html', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
 };
 
-/** "Doc Ingest: Upload File...": uploads chosen files as user files and tracks their processing. */
-export async function uploadFile(connection: Connection, view: UserFilesView, uri?: vscode.Uri): Promise<void> {
-  const uris = uri ? [uri] : await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Doc Ingest: Upload File') });
+/**
+ * "Doc Ingest: Upload File...": uploads chosen files as user files and tracks their processing. From the
+ * Explorer: the files selected there (`selected`), else the one clicked (`uri`).
+ */
+export async function uploadFile(connection: Connection, view: UserFilesView, uri?: vscode.Uri, selected?: vscode.Uri[]): Promise<void> {
+  const given = selected?.length ? selected : uri instanceof vscode.Uri ? [uri] : undefined;
+  const uris = given ?? await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Doc Ingest: Upload File') });
   if (!uris?.length) return;
   try {
     const client = await connection.client();

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { ConnectorFileInfo, isServiceError, NotFoundError, PermissionError } from '../../core/api';
 import { Connection } from '../connection';
-import { readSettings } from '../settings';
+import { readSettings, SECTION } from '../settings';
 import { humanSize, relativeTime } from './format';
 
 interface ConnectorNode { kind: 'connector'; connectorId: number; ccPairId?: number; name: string }
@@ -27,7 +27,14 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
 
   constructor(private readonly connection: Connection) {
     this.view = vscode.window.createTreeView('docIngest.connectorFiles', { treeDataProvider: this, showCollapseAll: true });
-    this.disposables.push(this.view, this.changed, connection.onDidChangeState(() => this.refresh()));
+    this.disposables.push(
+      this.view,
+      this.changed,
+      connection.onDidChangeState(() => this.refresh()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.connectorIds`) || e.affectsConfiguration(`${SECTION}.connectorFiles.pageSize`)) this.refresh();
+      }),
+    );
   }
 
   refresh(): void {

@@ -1,0 +1,211 @@
+// F1: server URL, API key and the docIngest.state context key, driven through the real commands.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { connect, FakeInputBoxes, ingestionRequests, InputBoxes, openEditor, setKey, setSettings, until, useWorld } from './helpers';
+
+describe('F1 server and key', () => {
+  const w = useWorld({ dialect: 'observed' });
+
+  async function clientError(): Promise<{ state?: string; message: string }> {
+    const e = await w.api.connection.client().then(
+      () => assert.fail('connection.client() should have refused'),
+      (err: unknown) => err as { state?: string; message: string },
+    );
+    return e;
+  }
+
+  it('goes needsServer → needsKey → ready and sets the context key at each step', async () => {
+    assert.equal(w.api.connection.state, 'needsServer');
+    assert.equal(w.context.last('docIngest.state'), 'needsServer');
+    assert.equal((await clientError()).state, 'needsServer');
+    assert.deepEqual(await w.api.connectorFiles.getChildren(), [], 'an empty tree lets the welcome view show');
+
+    await connect(w);
+    assert.equal(w.api.connection.state, 'needsKey');
+    assert.equal(w.context.last('docIngest.state'), 'needsKey');
+    assert.equal((await clientError()).state, 'needsKey');
+    assert.deepEqual(await w.api.connectorFiles.getChildren(), []);
+
+    w.service.clearRequests();
+    await setKey(w, 'admin');
+    assert.equal(w.api.connection.state, 'ready');
+    assert.equal(w.context.last('docIngest.state'), 'ready');
+    await w.api.connection.client(); // the key is in SecretStorage
+    const checks = w.service.requests.filter((r) => r.path === '/api/user/projects/file/statuses');
+    assert.ok(checks.length >= 1, 'the key was checked with one authenticated call');
+    assert.ok(checks.every((r) => r.headers.authorization === `Bearer ${w.service.keys.admin}`));
+    assert.ok(w.messages.of('info').some((m) => m.includes('API key stored')), w.messages.of('info').join('\n'));
+    assert.ok((await w.api.connectorFiles.getChildren()).length > 0, 'the views fill once ready');
+  });
+
+  it('a wrong key is not stored: the box stays open with the reason, and a good key is then accepted', async () => {
+    await connect(w);
+    const boxes = new FakeInputBoxes(w.stubs, ['on_not-a-real-key', '   ', w.service.keys.basic]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.boxes.length, 1, 'one input box');
+    assert.equal(boxes.boxes[0]!.password, true, 'a password box');
+    assert.equal(boxes.messages.length, 2);
+    assert.match(boxes.messages[0]!, /did not accept this key/);
+    assert.match(boxes.messages[1]!, /Enter the API key/);
+    assert.equal(w.api.connection.state, 'ready');
+    await w.api.connection.client();
+  });
+
+  it('a wrong key alone leaves no key stored and the state needsKey', async () => {
+    await connect(w);
+    const boxes = new FakeInputBoxes(w.stubs, ['on_not-a-real-key']);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.messages.length, 1);
+    assert.match(boxes.messages[0]!, /did not accept this key/);
+    assert.equal(boxes.boxes[0]!.disposed, true, 'Escape closes the box');
+    assert.equal(await w.api.connection.refresh(), 'needsKey');
+    assert.equal((await clientError()).state, 'needsKey');
+    assert.ok(!w.messages.of('info').some((m) => m.includes('API key stored')));
+  });
+
+  it('Escape while the key is being checked stores nothing', async () => {
+    await connect(w);
+    const slow = w.service.faults.inject({ path: '/user/projects/file/statuses', delayMs: 300 });
+    const boxes = new FakeInputBoxes(w.stubs, [{ value: w.service.keys.admin, escapeWhileBusy: true }]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.boxes[0]!.disposed, true);
+    await until(() => slow.hits === 1 && w.service.requests.every((r) => r.status !== null), 'the check to finish on the server');
+    assert.equal(await w.api.connection.refresh(), 'needsKey', 'the key the user backed out of is not stored');
+    assert.equal((await clientError()).state, 'needsKey');
+    assert.ok(!w.messages.of('info').some((m) => m.includes('API key stored')));
+  });
+
+  it('a valid key without permissions is refused with its own reason', async () => {
+    await connect(w);
+    const boxes = new FakeInputBoxes(w.stubs, [w.service.keys.limited]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.messages.length, 1);
+    assert.match(boxes.messages[0]!, /no permissions/);
+    assert.equal((await clientError()).state, 'needsKey');
+  });
+
+  it('Clear API Key forgets the key and goes back to needsKey', async () => {
+    await connect(w, 'admin');
+    await vscode.commands.executeCommand('docIngest.clearApiKey');
+    assert.equal(w.api.connection.state, 'needsKey');
+    assert.equal(w.context.last('docIngest.state'), 'needsKey');
+    assert.equal((await clientError()).state, 'needsKey');
+    assert.ok(w.messages.of('info').some((m) => m.includes('cleared')));
+  });
+
+  it('a later 401 moves the state to needsKey', async () => {
+    await connect(w, 'admin');
+    await openEditor('guide/faq.md');
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, status: 401, body: { detail: 'Not authenticated' } });
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.equal(w.results()[0]?.outcome, 'failed');
+    assert.equal(w.results()[0]?.errorKind, 'auth');
+    assert.equal(w.api.connection.state, 'needsKey');
+    assert.equal(w.context.last('docIngest.state'), 'needsKey');
+    const errors = w.messages.of('error');
+    assert.equal(errors.length, 1, errors.join('\n'));
+    assert.match(errors[0]!, /did not accept the API key/);
+    assert.ok(w.messages.shown.find((m) => m.level === 'error')!.options.includes('Set API Key'), 'the message offers the fix');
+  });
+
+  it("the real server's 403 'not authenticated' also moves the state to needsKey", async () => {
+    await connect(w, 'admin');
+    const shown = w.messages.shown.length;
+    const fault = w.service.faults.inject({ path: '/user/projects/file/statuses', status: 403, body: { detail: 'Access denied. User is not authenticated.' }, times: Infinity });
+    assert.equal(await w.api.connection.refresh(), 'needsKey');
+    assert.equal(w.context.last('docIngest.state'), 'needsKey');
+    assert.equal(w.messages.shown.length, shown, 'a background check shows no popup');
+    // The key itself was not thrown away: a check that passes again brings the state back.
+    fault.remove();
+    assert.equal(await w.api.connection.refresh(), 'ready');
+  });
+
+  it('a server error on the check makes the state unreachable, not needsKey', async () => {
+    await connect(w, 'admin');
+    w.service.faults.inject({ path: '/user/projects/file/statuses', status: 500, body: { detail: 'boom' }, times: Infinity });
+    assert.equal(await w.api.connection.refresh(), 'unreachable');
+    assert.equal(w.context.last('docIngest.state'), 'unreachable');
+  });
+
+  it('plain http to another machine: the key is sent only after the warning is accepted', async () => {
+    // 0.0.0.0 reaches this machine's 127.0.0.1 listener but is not a loopback name, so it counts as remote.
+    const url = `http://0.0.0.0:${w.service.port}/api`;
+    await setSettings({ baseUrl: url, ingestionPath: w.service.ingestionPath });
+    assert.equal(await w.api.connection.refresh(), 'needsKey');
+    w.service.clearRequests();
+
+    // Declined: no input box, nothing sent.
+    const declined = new FakeInputBoxes(w.stubs, [w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    const warnings = w.messages.shown.filter((m) => m.level === 'warning');
+    assert.equal(warnings.length, 1);
+    assert.match(warnings[0]!.message, /plain http/);
+    assert.equal((warnings[0]!.options[0] as vscode.MessageOptions).modal, true);
+    assert.equal(declined.boxes.length, 0, 'no key was asked for');
+    assert.equal(w.service.requests.length, 0, 'nothing reached the server');
+    assert.equal(w.api.connection.state, 'needsKey');
+
+    // Accepted: the key is asked for, checked and stored.
+    w.messages.answer = (m) => (m.level === 'warning' ? 'Send over HTTP' : undefined);
+    const accepted = new FakeInputBoxes(w.stubs, [w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(accepted.boxes.length, 1);
+    assert.deepEqual(accepted.messages, []);
+    assert.equal(await w.api.connection.refresh(), 'ready');
+    assert.ok(w.service.requests.some((r) => r.headers.authorization === `Bearer ${w.service.keys.admin}`));
+
+    // Asked once per server.
+    const again = new FakeInputBoxes(w.stubs, [w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(w.messages.shown.filter((m) => m.level === 'warning').length, 2, 'no new warning');
+    assert.equal(again.boxes.length, 1);
+  });
+
+  it('Set Server URL validates and stores the address normalised, in the user settings', async () => {
+    let refused: unknown;
+    w.stubs.replace(vscode.window, 'showInputBox', (async (o?: vscode.InputBoxOptions) => {
+      refused = await o?.validateInput?.('ftp://example.com');
+      return `  HTTP://127.0.0.1:${w.service.port}/api/  `;
+    }) as typeof vscode.window.showInputBox);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.match(String(refused), /http:\/\/ or https:\/\//);
+    const inspected = vscode.workspace.getConfiguration('docIngest').inspect<string>('baseUrl');
+    assert.equal(inspected?.globalValue, w.service.baseUrl);
+    assert.equal(inspected?.workspaceValue, undefined);
+    assert.equal(await w.api.connection.refresh(), 'needsKey');
+  });
+
+  it('Set API Key with no server asks for the server first', async () => {
+    new InputBoxes(w.stubs, [w.service.baseUrl]);
+    const boxes = new FakeInputBoxes(w.stubs, [w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.deepEqual(boxes.messages, []);
+    assert.equal(w.api.connection.baseUrl, w.service.baseUrl);
+    assert.equal(await w.api.connection.refresh(), 'ready');
+  });
+
+  it('a settings change during a key check is not lost', async () => {
+    await connect(w, 'admin');
+    const slow = w.service.faults.inject({ path: '/user/projects/file/statuses', delayMs: 500 });
+    const inFlight = w.api.connection.refresh();
+    await until(() => slow.hits === 1, 'the check to reach the server');
+    await setSettings({ baseUrl: undefined });
+    assert.equal(await inFlight, 'ready', 'the check under way was for the old server');
+    await until(() => w.api.connection.state === 'needsServer', 'the state to follow the new settings', 3000);
+    assert.equal(w.context.last('docIngest.state'), 'needsServer');
+  });
+
+  it('a key stored for one server is not sent to another', async () => {
+    await connect(w, 'admin');
+    const other = `http://127.0.0.1:${w.service.port}/api/`; // same server, other spelling: normalised to the same
+    await setSettings({ baseUrl: other });
+    assert.equal(await w.api.connection.refresh(), 'ready', 'a trailing slash does not lose the key');
+    await setSettings({ baseUrl: `http://localhost:${w.service.port}/api` });
+    assert.equal(await w.api.connection.refresh(), 'needsKey', 'another host name is another server');
+    w.service.clearRequests();
+    await openEditor('guide/faq.md');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.equal(ingestionRequests(w.service).length, 0, 'nothing sent without a key for this server');
+    assert.ok(w.messages.of('error').some((m) => /No API key/.test(m)));
+  });
+});

@@ -1,0 +1,148 @@
+// F6: the user files view: upload, track, statuses from the service, the FAILED notification, stop tracking.
+import assert from 'node:assert/strict';
+import * as vscode from 'vscode';
+import { connect, InputBoxes, stubQuickPick, until, useWorld, workspaceUri, type World } from './helpers';
+
+function tracked(w: World, id: string) {
+  return w.api.userFiles.poller.snapshot().find((f) => f.id === id);
+}
+
+function failedWarnings(w: World): string[] {
+  return w.messages.of('warning').filter((m) => /failed to process/.test(m));
+}
+
+describe('F6 user files view', () => {
+  const w = useWorld({ dialect: 'observed', autoProcess: false });
+  beforeEach(() => connect(w, 'admin'));
+
+  it('Track File ID follows a file from PROCESSING to COMPLETED and persists the list', async () => {
+    const file = w.service.addUserFile('admin', { name: 'notes.txt', status: 'PROCESSING' });
+    const input = new InputBoxes(w.stubs, [file.id.toUpperCase()]); // any case: the server's form is used
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    assert.equal(input.asked.length, 1);
+    await w.api.userFiles.poller.refresh();
+    assert.equal(tracked(w, file.id)?.display, 'PROCESSING');
+    assert.equal(tracked(w, file.id)?.name, 'notes.txt');
+    const item = w.api.userFiles.getTreeItem(tracked(w, file.id)!);
+    assert.equal(item.label, 'notes.txt');
+    assert.equal(item.description, 'processing');
+    assert.equal(item.contextValue, 'userFile.PROCESSING');
+
+    w.service.completeUserFile(file.id);
+    await w.api.userFiles.poller.refresh();
+    assert.equal(tracked(w, file.id)?.display, 'COMPLETED');
+    assert.equal(w.api.userFiles.getTreeItem(tracked(w, file.id)!).description, 'completed');
+    assert.deepEqual(w.api.userFiles.poller.serialize(), { version: 1, files: [{ id: file.id, name: 'notes.txt', status: 'COMPLETED' }] });
+    assert.deepEqual(w.api.userFiles.getChildren().map((f) => f.id), [file.id]);
+  });
+
+  it('the track box refuses what is not a file id', async () => {
+    let problem: unknown;
+    w.stubs.replace(vscode.window, 'showInputBox', (async (o?: vscode.InputBoxOptions) => {
+      problem = await o?.validateInput?.('not-a-uuid');
+      return undefined;
+    }) as typeof vscode.window.showInputBox);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    assert.match(String(problem), /UUID/);
+    assert.deepEqual(w.api.userFiles.poller.snapshot(), []);
+  });
+
+  it('Upload File sends a workspace file and tracks it until it is processed', async () => {
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', workspaceUri('samples/pixel.png'));
+    const uploaded = w.service.userFiles().filter((f) => f.name === 'pixel.png');
+    assert.equal(uploaded.length, 1, 'one upload');
+    const file = uploaded[0]!;
+    assert.equal(file.contentType, 'image/png');
+    assert.equal(file.size, 70);
+    assert.equal(file.status, 'PROCESSING');
+    assert.equal(tracked(w, file.id)?.display, 'PROCESSING', 'tracked with the upload response');
+    assert.equal(tracked(w, file.id)?.record?.file_id, file.fileId, 'the file-store id for image sections');
+
+    w.service.completeUserFile(file.id);
+    await w.api.userFiles.poller.refresh();
+    assert.equal(tracked(w, file.id)?.display, 'COMPLETED');
+    assert.deepEqual(w.messages.of('error'), []);
+
+    await vscode.commands.executeCommand('docIngest.copyFileId', tracked(w, file.id));
+    assert.equal(await vscode.env.clipboard.readText(), file.fileId, 'Copy File ID gives the id image sections take');
+  });
+
+  it('Upload File from the Explorer uploads every selected file', async () => {
+    const png = workspaceUri('samples/pixel.png');
+    const faq = workspaceUri('guide/faq.md');
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', faq, [png, faq]);
+    assert.deepEqual(w.service.userFiles().map((f) => f.name).sort(), ['faq.md', 'pixel.png']);
+    assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.name).sort(), ['faq.md', 'pixel.png']);
+  });
+
+  it('one warning when a file turns FAILED, not one per poll', async () => {
+    const file = w.service.addUserFile('admin', { name: 'broken.pdf', status: 'PROCESSING' });
+    new InputBoxes(w.stubs, [file.id]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await w.api.userFiles.poller.refresh();
+    assert.equal(tracked(w, file.id)?.display, 'PROCESSING');
+    assert.deepEqual(failedWarnings(w), []);
+
+    w.service.failUserFile(file.id);
+    await w.api.userFiles.poller.refresh();
+    assert.equal(tracked(w, file.id)?.display, 'FAILED');
+    await until(() => failedWarnings(w).length > 0, 'the FAILED notification');
+    await w.api.userFiles.poller.refresh();
+    await w.api.userFiles.poller.refresh();
+    assert.deepEqual(failedWarnings(w), ['The server failed to process "broken.pdf".']);
+    assert.equal(w.api.userFiles.getTreeItem(tracked(w, file.id)!).contextValue, 'userFile.FAILED');
+  });
+
+  it('an id the server does not return becomes "not found"', async () => {
+    const id = '0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f';
+    new InputBoxes(w.stubs, [id]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await until(async () => {
+      await w.api.userFiles.poller.refresh();
+      return tracked(w, id)?.display === 'not-found';
+    }, 'three answers without the id');
+    assert.equal(w.api.userFiles.getTreeItem(tracked(w, id)!).description, 'not found');
+  });
+
+  it('Stop Tracking from a row, and from the palette with a pick', async () => {
+    const a = w.service.addUserFile('admin', { name: 'a.txt', status: 'COMPLETED' });
+    const b = w.service.addUserFile('admin', { name: 'b.txt', status: 'COMPLETED' });
+    new InputBoxes(w.stubs, [a.id, b.id]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await w.api.userFiles.poller.refresh();
+    assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.name), ['a.txt', 'b.txt']);
+
+    await vscode.commands.executeCommand('docIngest.userFiles.stopTracking', tracked(w, a.id));
+    assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.name), ['b.txt']);
+    assert.deepEqual(w.api.userFiles.poller.serialize().files.map((f) => f.id), [b.id], 'the persisted list follows');
+
+    const picks = stubQuickPick(w.stubs, (item) => item.label === 'b.txt');
+    await vscode.commands.executeCommand('docIngest.userFiles.stopTracking');
+    assert.deepEqual(picks.shown[0]?.map((i) => i.label), ['b.txt']);
+    assert.deepEqual(w.api.userFiles.poller.snapshot(), []);
+    assert.deepEqual(w.api.userFiles.poller.serialize(), { version: 1, files: [] });
+  });
+
+  it('a rejected key stops the status updates with a message in the view and asks for a key', async () => {
+    const file = w.service.addUserFile('admin', { name: 'c.txt', status: 'PROCESSING' });
+    new InputBoxes(w.stubs, [file.id]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    w.service.faults.inject({ path: '/user/projects/file/statuses', status: 401, body: { detail: 'Not authenticated' }, times: Infinity });
+    await w.api.userFiles.poller.refresh();
+    assert.ok(w.api.userFiles.poller.state().stoppedBy, 'polling stopped');
+    assert.match(w.api.userFiles.view.message ?? '', /Status updates stopped/);
+    assert.equal(w.api.connection.state, 'needsKey');
+    assert.deepEqual(w.api.userFiles.getChildren(), [], 'the welcome view with "Set API Key" shows instead');
+  });
+
+  it('a failed upload is reported once, with nothing tracked', async () => {
+    w.service.faults.inject({ method: 'POST', path: /upload/, status: 500, body: { detail: 'storage full' } });
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', workspaceUri('guide/faq.md'));
+    const errors = w.messages.of('error');
+    assert.equal(errors.length, 1);
+    assert.match(errors[0]!, /Upload failed\..*storage full/);
+    assert.deepEqual(w.api.userFiles.poller.snapshot(), []);
+    assert.equal(w.service.userFiles().filter((f) => f.name === 'faq.md').length, 0);
+  });
+});
