@@ -26,6 +26,7 @@ const baseSettings = {
   'workbench.tips.enabled': false,
   'git.autoRepositoryDetection': false,
   'git.openRepositoryInParentFolders': 'never', // else a toast about the enclosing checkout
+  'remote.autoForwardPorts': false, // else "your application on port N is available" toasts for local servers
 };
 
 /** code-server's command line prefix: [node24, realpath(bin)] or [bin]. */
@@ -227,10 +228,113 @@ export const explorerRows = (page: Page): Locator => page.locator('.explorer-fol
 /** Notification messages (toasts). */
 export const notifications = (page: Page): Locator => page.locator('.notifications-toasts .notification-list-item-message');
 
+/** A notification toast (message, source and buttons) whose text contains `text`. */
+export const notificationToast = (page: Page, text: string | RegExp): Locator =>
+  page.locator('.notifications-toasts .notification-list-item').filter({ hasText: text });
+
+/**
+ * Every notification message of the window, toasts that already hid included: opens the notifications center
+ * ("Notifications: Show Notifications"), reads it and closes it again.
+ */
+export async function allNotifications(page: Page): Promise<string[]> {
+  const center = page.locator('.notifications-center');
+  await runCommand(page, 'Notifications: Show Notifications');
+  await center.waitFor({ state: 'visible' });
+  const messages = await center.locator('.notification-list-item-message').allInnerTexts();
+  await runCommand(page, 'Notifications: Hide Notifications');
+  await center.waitFor({ state: 'hidden' });
+  return messages;
+}
+
+/** The button of a view's welcome content ("viewsWelcome"), e.g. welcomeButton(page, 'docIngest', 'Set API Key'). */
+export const welcomeButton = (page: Page, containerId: string, text: string): Locator =>
+  page.locator(`[id="workbench.view.extension.${containerId}"] .welcome-view-content a.monaco-button`, { hasText: text });
+
+/**
+ * Chooses a file in VS Code's simple file dialog (what `showOpenDialog` gives in the browser): a quick input
+ * holding a path. Right after a command was run from the palette, the palette's own box is still showing, and
+ * the dialog fills in its start folder when it opens: so the path is typed only once the box holds a path
+ * (not the palette's ">..."), and typed again if the dialog overwrote it.
+ */
+export async function chooseInFileDialog(page: Page, file: string): Promise<void> {
+  const input = page.locator('.quick-input-widget .quick-input-box input');
+  await page.waitForFunction(() => {
+    const box = document.querySelector<HTMLInputElement>('.quick-input-widget .quick-input-box input');
+    return !!box && box.checkVisibility() && /^(\/|[A-Za-z]:\\)/.test(box.value);
+  });
+  const row = page.locator('.quick-input-widget .monaco-list-row').filter({ hasText: path.basename(file) }).first();
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await input.fill(file);
+    const listed = await row.waitFor({ timeout: 5000 }).then(() => true, () => false);
+    if (listed && (await input.inputValue()) === file) {
+      await page.keyboard.press('Enter');
+      await input.waitFor({ state: 'hidden' });
+      return;
+    }
+  }
+  throw new Error(`the file dialog did not take the path ${file}: it shows ${await input.inputValue()}`);
+}
+
+/**
+ * Waits until the elements under `selector` have stopped being re-rendered: no element added, removed or
+ * relabelled (aria-label) for `quietMs`. For lists that render more than once while they fill (the settings
+ * editor renders its search results twice and reuses the row elements in another order, so an input found in
+ * the first rendering can belong to another setting in the second).
+ */
+export async function waitForStableDom(page: Page, selector: string, quietMs = 750, timeoutMs = 15000): Promise<void> {
+  await page.locator(selector).first().waitFor();
+  await page.evaluate(([sel, quiet, timeout]) => new Promise<void>((resolve, reject) => {
+    const root = document.querySelector(sel)!;
+    let timer = setTimeout(done, quiet);
+    const observer = new MutationObserver(() => {
+      clearTimeout(timer);
+      timer = setTimeout(done, quiet);
+    });
+    const giveUp = setTimeout(() => {
+      observer.disconnect();
+      clearTimeout(timer);
+      reject(new Error(`${sel} kept changing for ${timeout} ms`));
+    }, timeout);
+    function done(): void {
+      observer.disconnect();
+      clearTimeout(giveUp);
+      resolve();
+    }
+    observer.observe(root, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  }), [selector, quietMs, timeoutMs] as const);
+}
+
+/** Drags the primary side bar's edge so that the side bar is `width` pixels wide (tree descriptions fit). */
+export async function setSideBarWidth(page: Page, width: number): Promise<void> {
+  const sash = page.locator('.monaco-sash.vertical.primary-sidebar-sash');
+  const sidebar = page.locator('.part.sidebar');
+  const [s, b] = [await sash.boundingBox(), await sidebar.boundingBox()];
+  if (!s || !b) throw new Error('side bar not visible');
+  const x = s.x + s.width / 2;
+  const y = s.y + s.height / 2;
+  await page.mouse.move(x, y);
+  await page.mouse.down();
+  await page.mouse.move(x + (width - b.width), y, { steps: 10 });
+  await page.mouse.up();
+  await page.mouse.move(x + (width - b.width) + 300, y); // off the sash, so that it is not drawn highlighted
+}
+
 /** Saves a screenshot as test-results/e2e/<name>.png (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${name.replace(/[^\w.-]+/g, '-')}.png`);
-  await page.screenshot({ path: file });
+  await page.screenshot({ path: file, animations: 'disabled' });
   return file;
+}
+
+/**
+ * Documentation screenshots: when DOC_INGEST_SCREENSHOTS names a folder (relative to the repository, e.g.
+ * docs/screenshots), saves `<name>.png` there (optionally only `clip`); otherwise does nothing.
+ */
+export async function docScreenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
+  const dir = process.env.DOC_INGEST_SCREENSHOTS;
+  if (!dir) return;
+  const target = path.resolve(repoRoot, dir);
+  fs.mkdirSync(target, { recursive: true });
+  await page.screenshot({ path: path.join(target, `${name}.png`), clip, animations: 'disabled' });
 }
