@@ -14,6 +14,7 @@ import {
   RateLimitError,
   RequestInfo,
   ServerError,
+  ServiceErrorInit,
   ServiceError,
   TimeoutError,
   ValidationError,
@@ -123,6 +124,15 @@ function describeIssues(issues: FieldIssue[]): string {
     .join('; ');
 }
 
+/** A web page where JSON was expected: a wrong base URL, a missing /api, or a proxy's sign-in page. */
+export function webPageInsteadOfJson(request: RequestInfo, status: number, init: ServiceErrorInit = {}): WrongServerError {
+  return new WrongServerError(
+    `The server answered ${request.method} ${request.path} with a web page (HTTP ${status}) instead of JSON.`,
+    'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
+    { ...init, status, request },
+  );
+}
+
 export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const { status, headers, text, request } = facts;
   const body = readBody(headers, text);
@@ -130,13 +140,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const init = { status, request, serverText, errorCode: body.errorCode };
   const said = serverText ? ` The server said: "${serverText}".` : '';
 
-  if (body.html && status < 500) {
-    return new WrongServerError(
-      `The server answered ${request.method} ${request.path} with a web page (HTTP ${status}) instead of JSON.`,
-      'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
-      init,
-    );
-  }
+  if (body.html && status < 500) return webPageInsteadOfJson(request, status, init);
 
   if (status >= 300 && status < 400) {
     const location = headers.get('location');

@@ -3,7 +3,7 @@
  * they are safe, error classification and lenient response parsing. Knows no routes.
  */
 import type * as z from 'zod';
-import { errorFromResponse, errorFromThrown, looksLikeHtml } from './classify';
+import { errorFromResponse, errorFromThrown, looksLikeHtml, webPageInsteadOfJson } from './classify';
 import { CancelledError, UnexpectedResponseError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 
@@ -136,11 +136,7 @@ export class Transport {
   private parse<S extends z.ZodType>(ex: Exchange<S>, headers: Headers, text: string, status: number): z.output<S> {
     const request = { method: ex.method, path: ex.path };
     if (looksLikeHtml(headers, text)) {
-      throw new WrongServerError(
-        `The server answered ${ex.method} ${ex.path} with a web page instead of JSON.`,
-        'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
-        { status, request },
-      );
+      throw webPageInsteadOfJson(request, status);
     }
     let json: unknown;
     try {
