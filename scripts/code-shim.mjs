@@ -8,7 +8,7 @@
 // code-server's Node extension host (VS Code server + web workbench), driven by headless Chromium
 // through playwright-core. Exit code 0 = the test module's run() resolved.
 //
-// Recipe: /work/shared/TESTING.md §3-4 and Appendix A. Any Node >= 20 can run this file; code-server
+// See docs/architecture.md#testing-in-a-real-vs-code. Any Node >= 20 can run this file; code-server
 // itself is started with CODE_SERVER_NODE (Node 24). `eval "$(bash scripts/ensure-vscode.sh)"` sets:
 //   CODE_SERVER_BIN   the code-server bin (default: `code-server` on PATH)
 //   CODE_SERVER_NODE  the Node 24 binary to run it with (default: run the bin directly)
@@ -83,7 +83,7 @@ fs.mkdirSync(serverTmp);
 const configFile = path.join(tmp, 'config.yaml');
 fs.writeFileSync(configFile, 'auth: none\n'); // without --config code-server writes ~/.config/code-server/config.yaml
 
-// Lines that are harmless offline / in test mode (TESTING.md §7.9). VSCODE_SHIM_VERBOSE=1 shows them.
+// Lines that are harmless offline / in test mode. VSCODE_SHIM_VERBOSE=1 shows them.
 const noise = new RegExp([
   'Resolving connection token', 'Resolved connection token', 'Creating a socket', '\\[AgentHost', '\\[ChatModelSelection\\]',
   'additional builtin extensions cache', '\\[Service Worker\\]', '\\[AccountPolicyGate\\]', 'ENOTFOUND', 'getaddrinfo',

@@ -1,5 +1,5 @@
 // UI end-to-end helper: a fresh code-server (VS Code server + web workbench) with .vsix files installed,
-// driven by headless Chromium through playwright-core. Recipe: /work/shared/TESTING.md §5 and Appendix D.
+// driven by headless Chromium through playwright-core. See docs/architecture.md#testing-in-a-real-vs-code.
 //
 // Needs CODE_SERVER_BIN / CODE_SERVER_NODE / CHROMIUM_PATH from `eval "$(bash scripts/ensure-vscode.sh)"`
 // (scripts/with-vscode.sh does that). Every server gets its own temp dir (user data, extensions, config),

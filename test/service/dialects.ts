@@ -1,5 +1,5 @@
-// The two dialects: where the specification (service-interface.md) and the real server
-// (observed-server.md) differ in paths, error bodies, enums and timestamp formats.
+// The two dialects (docs/architecture.md#dialects): where the specification and the real server
+// differ in paths, error bodies, enums and timestamp formats.
 import { HttpError } from './http';
 import { pyIsoformat, pyRepr, pyTupleRepr } from './pyformat';
 import type { DialectName, FileKind } from './types';

@@ -1,7 +1,7 @@
 /**
  * The local service: an in-memory HTTP implementation of the service interface, for tests and for trying the
- * extension without a real deployment. Two dialects: `spec` (spec/service-interface.md) and `observed` (the
- * real Onyx server, spec/observed-server.md).
+ * extension without a real deployment. Two dialects: `spec` (the interface as specified) and `observed`
+ * (the real Onyx server): docs/architecture.md#dialects.
  *
  *   const service = await startService({ dialect: 'observed' });   // 127.0.0.1, free port
  *   await fetch(`${service.baseUrl}/${service.ingestionPath}`, {

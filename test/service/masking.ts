@@ -1,4 +1,4 @@
-// Credential masking as the real server applies it to every credential response (observed-server.md §4).
+// Credential masking as the real server applies it to every credential response (docs/architecture.md#credentials).
 
 const PASS_THROUGH_KEYS = new Set(['authentication_method', 'wiki_base', 'cloud_name', 'cloud_id', 'scopes']);
 export const MASK_BULLETS = '••••••••••••';

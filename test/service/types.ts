@@ -12,7 +12,7 @@ export type UserFileStatus = 'PROCESSING' | 'INDEXING' | 'COMPLETED' | 'FAILED' 
 export type FileKind = 'image' | 'document' | 'plain_text' | 'tabular';
 
 export interface ServiceOptions {
-  /** `spec` = service-interface.md, `observed` = observed-server.md. Default `observed`. */
+  /** `spec` = the interface as specified, `observed` = the real server (docs/architecture.md#dialects). Default `observed`. */
   dialect?: DialectName;
   /** `test` (default): small deterministic data; `demo`: the same plus paging-sized data. */
   seed?: SeedName;

@@ -1,6 +1,6 @@
 /**
  * Turns what came back (an HTTP status and body, or a thrown fetch error) into one typed error.
- * Every body shape of observed-server.md §2.1 and the specification's 422 is understood.
+ * Every body shape of docs/architecture.md#errors and the specification's 422 is understood.
  */
 import {
   AuthError,
@@ -60,7 +60,7 @@ function readBody(headers: Headers, text: string): BodyFacts {
   let detail: string | undefined;
   if (typeof o.detail === 'string') detail = o.detail;
   else if (o.detail && typeof o.detail === 'object' && !Array.isArray(o.detail)) {
-    // The license gate's detail is an object with its own message (observed-server.md §2.1).
+    // The license gate's detail is an object with its own message (docs/architecture.md#errors).
     const d = o.detail as Record<string, unknown>;
     detail = typeof d.message === 'string' ? d.message : typeof d.error === 'string' ? d.error : JSON.stringify(d);
   } else if (typeof o.message === 'string') detail = o.message;
@@ -88,7 +88,7 @@ function pathOf(loc: readonly (string | number)[]): string {
   return rest.map(String).join('.');
 }
 
-/** The specification's `detail` array, or the real server's Python-repr text (observed-server.md §2.2). */
+/** The specification's `detail` array, or the real server's Python-repr text (docs/architecture.md#errors). */
 export function validationIssues(json: unknown, text: string | undefined): FieldIssue[] {
   const parsed = HTTPValidationErrorSchema.safeParse(json);
   if (parsed.success && parsed.data.detail?.length) {

@@ -1,6 +1,6 @@
 /**
  * The real server shows credential values masked (`abcd...wxyz`, bullets, `*****` for numbers) and stores
- * whatever is sent back literally (observed-server.md §4). Sending a mask would destroy the secret.
+ * whatever is sent back literally (docs/architecture.md#credentials). Sending a mask would destroy the secret.
  */
 
 const MASKS = [/^.{4}\.\.\..{4}$/s, /^[•●·*]{4,}$/];

@@ -4,7 +4,7 @@
  * Two directions, two attitudes:
  * - What we send is checked strictly before sending (`...Request` schemas): a wrong field is our bug or the
  *   user's input, and a clear error naming the field beats a server's 422.
- * - What we receive is parsed leniently (`...Response` schemas): servers evolve (see observed-server.md §0), so
+ * - What we receive is parsed leniently (`...Response` schemas): servers evolve (docs/architecture.md#drift), so
  *   unknown enum values become "unknown", extra fields are kept, and fields that are null in practice are
  *   nullable.
  */
@@ -30,7 +30,7 @@ export const SOURCE_KINDS = [
   'salesforce', 'discourse', 'axero', 'clickup', 'mediawiki', 'wikipedia', 'asana', 's3', 'r2',
   'google_cloud_storage', 'oci_storage', 'xenforo', 'not_applicable', 'discord', 'freshdesk', 'fireflies', 'egnyte',
   'airtable', 'highspot', 'drupal_wiki', 'imap', 'bitbucket', 'testrail', 'mock_connector', 'user_file',
-  // Added by the real server after the specification was written (observed-server.md §0).
+  // Added by the real server after the specification was written (docs/architecture.md#drift).
   'canvas', 'box', 'braintrust', 'lumapps', 'craft_file',
 ] as const;
 export type SourceKind = (typeof SOURCE_KINDS)[number];
@@ -68,7 +68,7 @@ export type ConnectorFilesResponse = z.output<typeof ConnectorFilesResponseSchem
 
 /**
  * The PATCH body. The specification shows no required fields; the real server requires `credential_json`,
- * `admin_public` and `source` (observed-server.md §4), so all three are required here.
+ * `admin_public` and `source` (docs/architecture.md#credentials), so all three are required here.
  */
 export const CredentialUpdateSchema = z.strictObject({
   credential_json: z.record(z.string(), z.unknown()),
@@ -130,7 +130,7 @@ export const UserFileStatusesResponseSchema = z.array(UserFileRecordSchema);
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
 export const UserFileIdSchema = z.string().regex(UUID, 'must be a UUID such as 0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f');
 
-/** The real server answers every upload with this, rejections included (observed-server.md §5.4). */
+/** The real server answers every upload with this, rejections included (docs/architecture.md#user-files). */
 export const UploadResponseSchema = z.looseObject({
   user_files: z.array(UserFileRecordSchema).default([]),
   rejected_files: z
@@ -169,13 +169,13 @@ export type TextSection = z.input<typeof TextSectionSchema>;
 export type ImageSection = z.input<typeof ImageSectionSchema>;
 export type Section = z.input<typeof SectionSchema>;
 
-/** An offset is required: a naive time makes the real server skip updates silently (observed-server.md §1.4). */
+/** An offset is required: a naive time makes the real server skip updates silently (docs/architecture.md#dates). */
 const OffsetDateTime = z.iso.datetime({
   offset: true,
   message: 'must be an ISO 8601 time with a time zone offset, such as 2026-11-23T10:00:00Z',
 });
 
-/** Ids limited to characters every server stores unchanged (observed-server.md §1.3). */
+/** Ids limited to characters every server stores unchanged (docs/architecture.md#document-ids). */
 export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
 export const IngestionDocumentSchema = z.strictObject({

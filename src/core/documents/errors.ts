@@ -43,9 +43,4 @@ export class DocumentError extends Error {
     this.key = details.key;
     this.line = details.line;
   }
-
-  /** Same as `message`; named for symmetry with the API layer's errors. */
-  get userMessage(): string {
-    return this.message;
-  }
 }

@@ -1,16 +1,15 @@
 /**
- * The status polling model of the user files view (DESIGN.md F6): which tracked user files to ask about, when,
- * and what their answers mean. Pure apart from what is injected (the request, a timer, a clock).
+ * The status polling model of the user files view (docs/architecture.md#user-files-view): which tracked user
+ * files to ask about, when, and what their answers mean. Pure apart from what is injected (the request, a timer, a clock).
  *
- * Rules (observed-server.md §5.1-5.3):
+ * Rules (docs/architecture.md#user-files):
  * - One request per poll, carrying every *pollable* id: tracked, not in a final status, not "not-found" and not
  *   "stalled". A `refresh()` asks about every tracked id, final ones included (that is how a deleted file is
  *   noticed). Never two requests at once: a refresh asked for during a poll runs right after it.
  * - Poll while something is pollable and (the view is visible or work is under way). Work is under way from
  *   `noteWork()` or `track()` of a file that is not final until nothing is pollable any more. With the view hidden
- *   and no work under way, polling pauses (DESIGN.md F6: "polling only while ... the view is visible or work is
- *   under way"); a file uploaded with the view hidden is still followed to its end, so its FAILED notification
- *   arrives.
+ *   and no work under way, polling pauses; a file uploaded with the view hidden is still followed to its end, so
+ *   its FAILED notification arrives.
  * - The delay starts at `fastIntervalMs`, is multiplied by `backoffFactor` after every poll in which no status
  *   changed (and after every failed poll), up to `maxIntervalMs`. It is reset to fast by any status change,
  *   `track()` of a file not final, `noteWork()`, `refresh()` and the view becoming visible. A poll is never
@@ -109,7 +108,7 @@ export interface Disposer {
   dispose(): void;
 }
 
-/** Lower case; 32 hex digits get their dashes. The server answers with this form (observed-server.md §5.1). */
+/** Lower case; 32 hex digits get their dashes. The server answers with this form (docs/architecture.md#user-files). */
 export function canonicalUserFileId(id: string): string {
   const s = id.trim().toLowerCase();
   const m = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/.exec(s);

@@ -1,4 +1,4 @@
-// The route table of each dialect. The spec dialect serves only the routes service-interface.md documents.
+// The route table of each dialect. The spec dialect serves only the routes the specification documents.
 import type { Dialect } from '../dialects';
 import type { Route } from '../router';
 import { connectorStatus, listConnectorFiles } from './connectors';

@@ -1,5 +1,5 @@
 // Validation of the ingestion request body ({document, cc_pair_id}) per dialect.
-// Observed: DocumentBase as in observed-server.md §1.2 (metadata required, values turned into strings with
+// Observed: DocumentBase as on the real server (docs/architecture.md#ingestion) (metadata required, values turned into strings with
 // Python str(), a non-object metadata is a 500, source optional). Spec: semantic_identifier, sections and
 // source required; metadata optional but strictly strings or lists of strings.
 import type { Dialect } from '../dialects';

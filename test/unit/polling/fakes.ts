@@ -55,7 +55,7 @@ export interface Call {
 }
 
 /**
- * The status endpoint: answers from `files`, omitting ids it does not hold (observed-server.md §5.1).
+ * The status endpoint: answers from `files`, omitting ids it does not hold (docs/architecture.md#user-files).
  * `fail` makes the next answers throw; `hold` keeps answers pending until `release()`.
  */
 export class FakeServer {
