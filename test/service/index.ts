@@ -15,7 +15,8 @@
  *            autoProcess (true) | indexingPhase (false, observed only) | uploadTokenLimit (200_000) | onResponse
  *
  * LocalService
- *   baseUrl                `http://127.0.0.1:PORT/api`; every route lives under /api
+ *   baseUrl                `http://127.0.0.1:PORT/api`; every route lives under /api; outside it, a web app's
+ *                          HTML pages (200 for `/`, else 404), as a real deployment serves
  *   port, dialect
  *   ingestionPath          `service-api/ingestion` (spec) | `onyx-api/ingestion` (observed), relative to baseUrl
  *   uploadPath             `user/file/upload` (spec) | `user/projects/file/upload` (observed)

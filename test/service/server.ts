@@ -11,6 +11,7 @@ import { matchRoute, type HandlerContext, type Route, type Settings } from './ro
 import type { Store } from './store';
 import type { FaultRule, RequestRecord } from './types';
 import type { Issue } from './validation';
+import { webAppPage } from './webApp';
 
 export interface Pipeline {
   store: Store;
@@ -169,7 +170,7 @@ export class ServiceServer {
     const { dialect, store } = this.p;
     const method = req.method ?? 'GET';
     const rawPath = url.split('?')[0] ?? '/';
-    if (!rawPath.startsWith('/api/')) throw detailError(404, 'Not Found');
+    if (!rawPath.startsWith('/api/')) return webAppPage(rawPath);
     const match = matchRoute(this.p.routes, method, rawPath.slice(4));
     if (match.kind === 'none') throw detailError(404, 'Not Found');
     if (match.kind === 'method') throw new HttpError(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });

@@ -177,8 +177,9 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
         : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
       return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', init);
     }
+    // The ingestion route's one object is the pair: the specification's servers send no error code for it.
     const action =
-      body.errorCode === 'CONNECTOR_NOT_FOUND'
+      body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute
         ? 'Check the connector-credential pair id (setting docIngest.ccPairId).'
         : 'Check the id, then refresh.';
     return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', init);

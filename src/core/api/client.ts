@@ -26,14 +26,33 @@ import {
 } from './schemas';
 import { CallOptions, Transport, TransportOptions } from './transport';
 
-export const DEFAULT_INGESTION_PATH = 'service-api/ingestion';
+/** The specification's ingestion route first, then the real (Onyx) server's. */
+export const INGESTION_PATHS = ['service-api/ingestion', 'onyx-api/ingestion'] as const;
 /** The specification's upload route first; the real server removed it in favour of the projects route. */
 export const UPLOAD_PATHS = ['user/file/upload', 'user/projects/file/upload'] as const;
 export const DEFAULT_STATUS_BATCH = 100;
 
+/** Routes whose path differs between the specification and the real server. */
+export type VariantRoute = 'ingestion' | 'upload';
+
+/**
+ * Which path of a variant route a server answered, remembered per server by the caller (the extension keeps it
+ * in its global state), so that the next session does not ask the missing route again.
+ */
+export interface RouteMemory {
+  get(route: VariantRoute): string | undefined;
+  set(route: VariantRoute, path: string): void;
+}
+
 export interface ClientOptions extends TransportOptions {
-  /** `service-api/ingestion` (specification) or `onyx-api/ingestion` (Onyx). */
+  /**
+   * An ingestion path the user chose: used as given, never replaced. Without it the client tries
+   * INGESTION_PATHS in turn (the remembered one first) and remembers the one that answers.
+   */
   ingestionPath?: string;
+  routes?: RouteMemory;
+  /** A variant route answered on another path than the first one tried (for the log). */
+  onRouteLearned?: (route: VariantRoute, path: string, missing: readonly string[]) => void;
   statusBatchSize?: number;
   /** Uploads and ingestion can take minutes on the real server (indexing is synchronous). */
   longTimeoutMs?: number;
@@ -62,15 +81,16 @@ const NoContent = z.unknown();
 
 export class ServiceClient {
   private readonly transport: Transport;
-  private readonly ingestionPath: string;
+  private readonly ingestionPaths: readonly string[];
   private readonly statusBatchSize: number;
   private readonly longTimeoutMs: number;
-  /** Which upload route this server answers; learnt on the first upload. */
-  private uploadPath: string | undefined;
+  private readonly routes: RouteMemory;
 
-  constructor(options: ClientOptions) {
+  constructor(private readonly options: ClientOptions) {
     this.transport = new Transport(options);
-    this.ingestionPath = (options.ingestionPath ?? DEFAULT_INGESTION_PATH).replace(/^\/+|\/+$/g, '');
+    const chosen = options.ingestionPath?.replace(/^\/+|\/+$/g, '');
+    this.ingestionPaths = chosen ? [chosen] : INGESTION_PATHS;
+    this.routes = options.routes ?? inMemoryRoutes();
     this.statusBatchSize = Math.max(1, options.statusBatchSize ?? DEFAULT_STATUS_BATCH);
     this.longTimeoutMs = options.longTimeoutMs ?? 300000;
   }
@@ -142,15 +162,19 @@ export class ServiceClient {
    */
   async ingestDocument(request: IngestionRequest, options: CallOptions = {}): Promise<IngestOutcome> {
     const valid = check(IngestionRequestSchema, request);
-    const result = await this.transport.call({
-      method: 'POST',
-      path: this.ingestionPath,
-      json: valid,
-      schema: IngestionResultSchema,
-      retry: valid.document.id !== undefined,
-      isIngestionRoute: true,
-      timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
-      signal: options.signal,
+    const send = (path: string) =>
+      this.transport.call({
+        method: 'POST',
+        path,
+        json: valid,
+        schema: IngestionResultSchema,
+        retry: valid.document.id !== undefined,
+        isIngestionRoute: true,
+        timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
+        signal: options.signal,
+      });
+    const result = await this.viaVariantRoute('ingestion', this.ingestionPaths, send).catch((e: unknown) => {
+      throw this.ingestionPaths.length > 1 ? explainMissingIngestionRoute(e, this.ingestionPaths) : e;
     });
     return {
       outcome: result.already_existed ? 'updated' : 'created',
@@ -164,19 +188,33 @@ export class ServiceClient {
    */
   async uploadFile(file: UploadInput, options: CallOptions = {}): Promise<UserFileRecord> {
     check(z.string().min(1), file.name, 'name');
-    const candidates = this.uploadPath ? [this.uploadPath] : [...UPLOAD_PATHS];
-    let lastError: unknown;
-    for (const path of candidates) {
+    const res = await this.viaVariantRoute('upload', UPLOAD_PATHS, (path) => this.upload(path, file, options));
+    return firstUploaded(res, file.name);
+  }
+
+  /**
+   * Sends to the path this server is known to answer, else to each candidate in turn while the server says the
+   * route does not exist (a 404 for the route, so nothing was done and sending elsewhere is safe). Each path is
+   * tried at most once per call; the one that answers is remembered.
+   */
+  private async viaVariantRoute<T>(route: VariantRoute, candidates: readonly string[], send: (path: string) => Promise<T>): Promise<T> {
+    const known = this.routes.get(route);
+    const order = known && candidates.includes(known) ? [known, ...candidates.filter((c) => c !== known)] : candidates;
+    const missing: string[] = [];
+    for (const path of order) {
       try {
-        const res = await this.upload(path, file, options);
-        this.uploadPath = path;
-        return firstUploaded(res, file.name);
+        const result = await send(path);
+        if (path !== known) {
+          this.routes.set(route, path);
+          if (missing.length) this.options.onRouteLearned?.(route, path, missing);
+        }
+        return result;
       } catch (e) {
-        if (!(e instanceof NotFoundError && e.what === 'route')) throw e;
-        lastError = e;
+        if (!(e instanceof NotFoundError && e.what === 'route') || path === order[order.length - 1]) throw e;
+        missing.push(path);
       }
     }
-    throw lastError;
+    throw new Error('unreachable: no candidate paths');
   }
 
   private upload(path: string, file: UploadInput, options: CallOptions): Promise<UploadResponse> {
@@ -242,6 +280,21 @@ function explainConnectorListing(e: unknown): unknown {
     );
   }
   return e;
+}
+
+function explainMissingIngestionRoute(e: unknown, tried: readonly string[]): unknown {
+  if (!(e instanceof NotFoundError && e.what === 'route')) return e;
+  return new NotFoundError(
+    `The server has no ingestion route: POST ${tried.join(' and POST ')} both answered HTTP 404.`,
+    'Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.',
+    'route',
+    { status: e.status, request: e.request, serverText: e.serverText },
+  );
+}
+
+function inMemoryRoutes(): RouteMemory {
+  const known = new Map<VariantRoute, string>();
+  return { get: (route) => known.get(route), set: (route, path) => void known.set(route, path) };
 }
 
 function firstUploaded(res: UploadResponse, name: string): UserFileRecord {

@@ -6,3 +6,4 @@ export { DEFAULT_TIMEOUT_MS } from './transport';
 export type { CallOptions, FetchLike, RequestLog, TransportOptions } from './transport';
 export { DEFAULT_RETRY } from './retry';
 export type { RetryPolicy } from './retry';
+export * from './probe';

@@ -23,7 +23,8 @@ export interface TransportOptions {
   fetch: FetchLike;
   /** Includes `/api`, for example `https://search.example.com/api`. */
   baseUrl: string;
-  apiKey: string;
+  /** Sent as a bearer token; empty or absent: the request goes without credentials (a server probe). */
+  apiKey?: string;
   /** Per attempt; reading the body included. */
   timeoutMs?: number;
   retry?: Partial<RetryPolicy>;
@@ -127,7 +128,8 @@ export class Transport {
   }
 
   private headers(ex: Exchange<z.ZodType>): Record<string, string> {
-    const h: Record<string, string> = { authorization: `Bearer ${this.options.apiKey}`, accept: 'application/json' };
+    const h: Record<string, string> = { accept: 'application/json' };
+    if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
     if (ex.json !== undefined) h['content-type'] = 'application/json';
     if (this.options.userAgent) h['user-agent'] = this.options.userAgent;
     return h;
@@ -163,7 +165,7 @@ export class Transport {
 
   /** The key never leaves this object in any text: servers may echo headers or bodies. */
   private redact(text: string): string {
-    const key = this.options.apiKey;
+    const key = this.options.apiKey ?? '';
     return key.length >= 4 ? text.split(key).join('[redacted]') : text;
   }
 }

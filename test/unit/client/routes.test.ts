@@ -91,6 +91,70 @@ for (const dialect of DIALECTS) {
       assert.equal(h.service.requests[0]?.path, `/api/${h.service.uploadPath}`);
     });
 
+    it('without a chosen ingestion path, finds the route this server has and remembers it', async () => {
+      const memory = new Map<string, string>();
+      const learned: [string, string, readonly string[]][] = [];
+      const options = {
+        ingestionPath: undefined,
+        routes: { get: (r: string) => memory.get(r), set: (r: string, p: string) => void memory.set(r, p) },
+        onRouteLearned: (r: string, p: string, missing: readonly string[]) => void learned.push([r, p, missing]),
+      };
+      const first = await h.client('admin', options).ingestDocument({ document: doc(`auto-${dialect}`) });
+      assert.equal(first.outcome, 'created');
+      const paths = h.service.requests.map((r) => `${r.path} ${r.status}`);
+      const expected = dialect === 'spec'
+        ? ['/api/service-api/ingestion 200']
+        : ['/api/service-api/ingestion 404', '/api/onyx-api/ingestion 200'];
+      assert.deepEqual(paths, expected);
+      assert.equal(memory.get('ingestion'), h.service.ingestionPath);
+      assert.deepEqual(learned, dialect === 'spec' ? [] : [['ingestion', 'onyx-api/ingestion', ['service-api/ingestion']]]);
+
+      // Another client for the same server (a new session) asks the remembered route first and only.
+      h.service.clearRequests();
+      const again = await h.client('admin', options).ingestDocument({ document: doc(`auto-${dialect}`) });
+      assert.equal(again.outcome, 'updated');
+      assert.deepEqual(h.service.requests.map((r) => r.path), [`/api/${h.service.ingestionPath}`]);
+      assert.equal(h.service.document(`auto-${dialect}`)?.upserts, 2, 'one document, updated');
+    });
+
+    it('a remembered ingestion path that went missing is replaced by the other one', async () => {
+      const memory = new Map<string, string>([['ingestion', 'onyx-api/ingestion' === h.service.ingestionPath ? 'service-api/ingestion' : 'onyx-api/ingestion']]);
+      const routes = { get: (r: string) => memory.get(r), set: (r: string, p: string) => void memory.set(r, p) };
+      await h.client('admin', { ingestionPath: undefined, routes }).ingestDocument({ document: doc(`moved-${dialect}`) });
+      assert.deepEqual(h.service.requests.map((r) => r.status), [404, 200]);
+      assert.equal(memory.get('ingestion'), h.service.ingestionPath);
+    });
+
+    it('a chosen ingestion path is used as given, even when it is missing', async () => {
+      const memory = new Map<string, string>();
+      const routes = { get: (r: string) => memory.get(r), set: (r: string, p: string) => void memory.set(r, p) };
+      const e = await thrown(() => h.client('admin', { ingestionPath: 'api/v2/ingest', routes }).ingestDocument({ document: doc('chosen') }));
+      assert.ok(e instanceof NotFoundError);
+      assert.equal(e.what, 'route');
+      assert.match(e.message, /no route POST api\/v2\/ingest/);
+      assert.deepEqual(h.service.requests.map((r) => r.path), ['/api/api/v2/ingest'], 'no other path tried');
+      assert.equal(memory.size, 0);
+    });
+
+    it('when neither ingestion path exists, says both were tried', async () => {
+      const gone = h.service.faults.inject({ path: /ingestion$/, status: 404, body: { detail: 'Not Found' }, times: Infinity });
+      const e = await thrown(() => h.client('admin', { ingestionPath: undefined }).ingestDocument({ document: doc('nowhere') }));
+      gone.remove();
+      assert.ok(e instanceof NotFoundError);
+      assert.match(e.message, /POST service-api\/ingestion and POST onyx-api\/ingestion both answered HTTP 404/);
+      assert.match(e.message, /docIngest\.ingestionPath/);
+      assert.equal(h.service.requests.length, 2);
+    });
+
+    it('a missing pair (404 for an object) is not mistaken for a missing route', async () => {
+      const e = await thrown(() => h.client('admin', { ingestionPath: undefined }).ingestDocument({ document: doc('no-pair'), cc_pair_id: 999 }));
+      assert.ok(e instanceof NotFoundError);
+      assert.equal(e.what, 'object');
+      assert.match(e.message, /docIngest\.ccPairId/);
+      const tried = h.service.requests.map((r) => r.path);
+      assert.deepEqual(tried, dialect === 'spec' ? ['/api/service-api/ingestion'] : ['/api/service-api/ingestion', '/api/onyx-api/ingestion']);
+    });
+
     it('lists file connectors with their pair ids where the server can', async () => {
       const client = h.client('admin');
       if (dialect === 'observed') {
