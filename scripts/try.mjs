@@ -36,7 +36,13 @@ function fail(message) {
 function codeServerCommand() {
   if (!process.env.CODE_SERVER_BIN) {
     process.stdout.write('Locating code-server (scripts/ensure-vscode.sh; the very first run installs it, about 4 minutes)...\n');
-    const out = execFileSync('bash', [path.join(root, 'scripts/ensure-vscode.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    let out;
+    try {
+      out = execFileSync('bash', [path.join(root, 'scripts/ensure-vscode.sh')], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'inherit'] });
+    } catch {
+      // ensure-vscode.sh has printed what failed and where its log is.
+      fail('VS Code in the browser could not be set up, so nothing was started.');
+    }
     for (const m of out.matchAll(/^export (\w+)='([^']*)'$/gm)) process.env[m[1]] = m[2];
   }
   const bin = process.env.CODE_SERVER_BIN;
@@ -95,7 +101,7 @@ async function main() {
     'remote.autoForwardPorts': false,
     ...readJson(settingsFile),
     'docIngest.baseUrl': service.baseUrl,
-    'docIngest.ingestionPath': service.ingestionPath,
+    'docIngest.ingestionPath': undefined, // found by the extension, as for a new user (an earlier version set it)
   }, null, 2));
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
 
@@ -160,7 +166,7 @@ Doc Ingest: try it
   Open:           ${url}
   Demo API key:   ${service.keys.admin}
                   (Doc Ingest view in the activity bar -> Set API Key, paste it)
-  Server URL:     ${service.baseUrl}  (already in the settings, with the ingestion path ${service.ingestionPath})
+  Server URL:     ${service.baseUrl}  (already in the settings)
 
   Then open guide/getting-started.md and run "Doc Ingest: Ingest Current File" (F1), or upload a file from the
   User Files view (a name containing "fail" makes the server fail it). The service is in memory (demo data);
@@ -171,4 +177,5 @@ Doc Ingest: try it
 `);
 }
 
-main().catch((e) => fail(e instanceof Error ? e.stack ?? e.message : String(e)));
+// A failure is one sentence, not a stack trace: what failed is in the message, details in the logs named there.
+main().catch((e) => fail(e instanceof Error ? e.message : String(e)));

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthError, ServiceClient, ServiceError, isServiceError } from '../core/api';
+import { ApiLookup, AuthError, findServerApi, RouteMemory, ServiceClient, VariantRoute } from '../core/api';
 import { isInsecureRemote } from '../core/config/baseUrl';
 import { KeyStore } from './keyStore';
 import { Log } from './log';
@@ -8,6 +8,9 @@ import { readSettings, SECTION } from './settings';
 export type ConnectionState = 'needsServer' | 'needsKey' | 'unreachable' | 'ready';
 
 const ACKNOWLEDGED_HTTP = 'docIngest.insecureHttpAcknowledged';
+/** Per server URL, the path each variant route answered on (never the key). */
+const LEARNED_ROUTES = 'docIngest.learnedRoutes';
+type LearnedRoutes = Record<string, Partial<Record<VariantRoute, string>>>;
 
 /** Raised when a command needs the server or key the user has not given yet. */
 export class NotConfiguredError extends Error {
@@ -34,7 +37,10 @@ export class Connection implements vscode.Disposable {
   private recheck: Promise<ConnectionState> | undefined;
   /** The server or its key changed since the last state event: the next one fires even if the state stays. */
   private serverChanged = false;
-  lastError: ServiceError | undefined;
+  /** Bumped when a key is adopted: a check that started before it no longer decides the state. */
+  private generation = 0;
+  /** The key Set API Key has just checked: its arrival in SecretStorage needs no second check. */
+  private adopted: { baseUrl: string; key: string } | undefined;
 
   constructor(
     private readonly keys: KeyStore,
@@ -48,10 +54,7 @@ export class Connection implements vscode.Disposable {
         if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ingestionPath`)) this.serverChanged = true;
         void this.refresh();
       }),
-      keys.onDidChange((baseUrl) => {
-        if (baseUrl === readSettings().baseUrl) this.serverChanged = true;
-        void this.refresh();
-      }),
+      keys.onDidChange((baseUrl) => void this.keyChanged(baseUrl)),
     );
   }
 
@@ -81,19 +84,56 @@ export class Connection implements vscode.Disposable {
   }
 
   private async evaluate(): Promise<ConnectionState> {
+    const generation = this.generation;
+    const settle = (state: ConnectionState) => (generation === this.generation ? this.setState(state) : this.current);
     const settings = readSettings();
-    if (!settings.baseUrl) return this.setState('needsServer');
+    if (!settings.baseUrl) return settle('needsServer');
     const key = await this.keys.get(settings.baseUrl);
-    if (!key || !this.mayUseKeyWith(settings.baseUrl)) return this.setState('needsKey');
+    if (!key || !this.mayUseKeyWith(settings.baseUrl)) return settle('needsKey');
     try {
       await this.createClient(settings.baseUrl, key).checkKey();
-      this.lastError = undefined;
-      return this.setState('ready');
+      return settle('ready');
     } catch (e) {
-      this.lastError = isServiceError(e) ? e : undefined;
       this.log.warn(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`);
-      return this.setState(e instanceof AuthError ? 'needsKey' : 'unreachable');
+      return settle(e instanceof AuthError ? 'needsKey' : 'unreachable');
     }
+  }
+
+  /**
+   * Stores a key the caller has just checked with the server and makes the state ready without checking it
+   * again. (SecretStorage reports the change; keyChanged recognises the adopted key and asks nothing.)
+   */
+  async adoptKey(baseUrl: string, key: string): Promise<void> {
+    this.adopted = { baseUrl, key };
+    await this.keys.store(baseUrl, key);
+    this.generation++;
+    this.serverChanged = true;
+    if (readSettings().baseUrl === baseUrl) this.setState('ready');
+  }
+
+  /** Forgets the key of `baseUrl` and what was learned about the server (its routes). */
+  async forgetServer(baseUrl: string): Promise<void> {
+    await this.keys.delete(baseUrl);
+    const { [baseUrl]: _forgotten, ...others } = this.globalState.get<LearnedRoutes>(LEARNED_ROUTES, {});
+    await this.globalState.update(LEARNED_ROUTES, others);
+    await this.refresh();
+  }
+
+  /** A key changed in SecretStorage (this window or another): check again unless it is the key just adopted. */
+  private async keyChanged(baseUrl: string): Promise<void> {
+    if (baseUrl !== readSettings().baseUrl) return;
+    const key = await this.keys.get(baseUrl);
+    if (key !== undefined && this.adopted?.baseUrl === baseUrl && this.adopted.key === key) {
+      this.adopted = undefined;
+      return;
+    }
+    this.serverChanged = true;
+    await this.refresh();
+  }
+
+  /** Whether `url` is the service's API, and if not, which address near it is (no key is sent). */
+  lookUpApi(url: string): Promise<ApiLookup> {
+    return findServerApi(this.fetchImpl, url, { timeoutMs: Math.min(readSettings().requestTimeoutMs, 15000) });
   }
 
   /** A client for the configured server and key, or a NotConfiguredError saying what to do first. */
@@ -112,11 +152,23 @@ export class Connection implements vscode.Disposable {
       baseUrl,
       apiKey: key,
       ingestionPath: s.ingestionPath,
+      routes: this.learnedRoutes(baseUrl),
+      onRouteLearned: (route, path, missing) =>
+        this.log.info(`${baseUrl} has no route ${missing.join(', ')} (HTTP 404); its ${route} route is ${path}: using it from now on.`),
       timeoutMs: s.requestTimeoutMs,
       longTimeoutMs: s.ingestTimeoutMs,
       userAgent: 'doc-ingest-vscode',
       onRequest: (r) => this.log.request(r),
     });
+  }
+
+  /** Which path each variant route answered on at this server, kept across sessions in the global state. */
+  private learnedRoutes(baseUrl: string): RouteMemory {
+    const all = () => this.globalState.get<LearnedRoutes>(LEARNED_ROUTES, {});
+    return {
+      get: (route) => all()[baseUrl]?.[route],
+      set: (route, path) => void this.globalState.update(LEARNED_ROUTES, { ...all(), [baseUrl]: { ...all()[baseUrl], [route]: path } }),
+    };
   }
 
   /** Every failure passes here so that a rejected key anywhere leads the user to set a new one. */

@@ -46,9 +46,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const log = own(new Log());
   const keys = own(new KeyStore(context.secrets));
   const connection = own(new Connection(keys, log, context.globalState));
-  command('docIngest.setServerUrl', () => setServerUrl());
-  command('docIngest.setApiKey', () => setApiKey(connection, keys));
-  command('docIngest.clearApiKey', () => clearApiKey(connection, keys));
+  command('docIngest.setServerUrl', () => setServerUrl(connection));
+  command('docIngest.setApiKey', () => setApiKey(connection));
+  command('docIngest.clearApiKey', () => clearApiKey(connection));
   command('docIngest.showLog', () => log.show());
 
   // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)

@@ -5,7 +5,8 @@ import { normalizeBaseUrl } from '../core/config/baseUrl';
 export interface Settings {
   /** Includes `/api`; undefined when not set. */
   baseUrl: string | undefined;
-  ingestionPath: string;
+  /** Undefined: not chosen, so the client finds the server's route (specification's or Onyx's). */
+  ingestionPath: string | undefined;
   ccPairId: number | undefined;
   connectorIds: number[];
   source: string;
@@ -30,7 +31,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
   const text = (key: string) => c.get<string>(key)?.trim() || undefined;
   return {
     baseUrl: normalizeBaseUrl(c.get<string>('baseUrl')),
-    ingestionPath: text('ingestionPath') ?? 'service-api/ingestion',
+    ingestionPath: text('ingestionPath'),
     ccPairId: integerOrUndefined(c.get('ccPairId')),
     connectorIds: (c.get<unknown[]>('connectorIds') ?? []).map(integerOrUndefined).filter((n): n is number => n !== undefined),
     source: text('source') ?? 'file',

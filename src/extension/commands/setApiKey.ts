@@ -1,7 +1,6 @@
 import * as vscode from 'vscode';
 import { AuthError, isServiceError, PermissionError } from '../../core/api';
 import { Connection } from '../connection';
-import { KeyStore } from '../keyStore';
 import { readSettings } from '../settings';
 import { setServerUrl } from './setServerUrl';
 
@@ -9,8 +8,8 @@ import { setServerUrl } from './setServerUrl';
  * "Doc Ingest: Set API Key": a password box, never prefilled; the key is checked against the server with one
  * cheap call before it is stored, and the box stays open with the reason when the check fails.
  */
-export async function setApiKey(connection: Connection, keys: KeyStore): Promise<boolean> {
-  const baseUrl = readSettings().baseUrl ?? (await setServerUrl());
+export async function setApiKey(connection: Connection): Promise<boolean> {
+  const baseUrl = readSettings().baseUrl ?? (await setServerUrl(connection));
   if (!baseUrl) return false;
   if (!(await connection.confirmInsecureUse(baseUrl))) return false;
 
@@ -42,7 +41,7 @@ export async function setApiKey(connection: Connection, keys: KeyStore): Promise
       try {
         await connection.createClient(baseUrl, key).checkKey();
         if (done) return; // Escape during the check: the user backed out, so nothing is stored
-        await keys.store(baseUrl, key);
+        await connection.adoptKey(baseUrl, key); // checked just now: no second check
         finish(true);
       } catch (e) {
         box.validationMessage = describeKeyFailure(e);
@@ -54,10 +53,7 @@ export async function setApiKey(connection: Connection, keys: KeyStore): Promise
     box.show();
   });
 
-  if (stored) {
-    await connection.refresh();
-    void vscode.window.showInformationMessage(vscode.l10n.t('API key stored for {0}.', baseUrl));
-  }
+  if (stored) void vscode.window.showInformationMessage(vscode.l10n.t('API key stored for {0}.', baseUrl));
   return stored;
 }
 

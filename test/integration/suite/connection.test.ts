@@ -1,7 +1,11 @@
 // F1: server URL, API key and the docIngest.state context key, driven through the real commands.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connect, FakeInputBoxes, ingestionRequests, InputBoxes, openEditor, setKey, setSettings, until, useWorld } from './helpers';
+import net from 'node:net';
+import { connect, ENTER, FakeInputBoxes, ingestionRequests, openEditor, setKey, setSettings, until, useWorld } from './helpers';
+
+const statusChecks = (w: { service: { requests: readonly { path: string }[] } }) =>
+  w.service.requests.filter((r) => r.path === '/api/user/projects/file/statuses');
 
 describe('F1 server and key', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -162,26 +166,78 @@ describe('F1 server and key', () => {
   });
 
   it('Set Server URL validates and stores the address normalised, in the user settings', async () => {
-    let refused: unknown;
-    w.stubs.replace(vscode.window, 'showInputBox', (async (o?: vscode.InputBoxOptions) => {
-      refused = await o?.validateInput?.('ftp://example.com');
-      return `  HTTP://127.0.0.1:${w.service.port}/api/  `;
-    }) as typeof vscode.window.showInputBox);
+    const boxes = new FakeInputBoxes(w.stubs, ['ftp://example.com', `  HTTP://127.0.0.1:${w.service.port}/api/  `]);
     await vscode.commands.executeCommand('docIngest.setServerUrl');
-    assert.match(String(refused), /http:\/\/ or https:\/\//);
+    assert.equal(boxes.messages.length, 1);
+    assert.match(boxes.messages[0]!, /http:\/\/ or https:\/\//);
     const inspected = vscode.workspace.getConfiguration('docIngest').inspect<string>('baseUrl');
     assert.equal(inspected?.globalValue, w.service.baseUrl);
     assert.equal(inspected?.workspaceValue, undefined);
     assert.equal(await w.api.connection.refresh(), 'needsKey');
   });
 
+  it('Set Server URL checks the address without the key and offers the API address for one without /api', async () => {
+    const origin = w.service.baseUrl.replace(/\/api$/, '');
+    const boxes = new FakeInputBoxes(w.stubs, [origin, ENTER]);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.equal(boxes.messages.length, 1);
+    assert.equal(boxes.messages[0], `${origin} is not the service's API (it answers with a web page or an unknown route). ${w.service.baseUrl} is: press Enter to use it.`);
+    assert.equal(w.api.connection.baseUrl, w.service.baseUrl, 'Enter took the address offered');
+    assert.ok(w.service.requests.length >= 2, 'the typed address and the one offered were asked');
+    assert.ok(w.service.requests.every((r) => r.headers.authorization === undefined), 'no key travels to an unchecked address');
+  });
+
+  it('Set Server URL cuts a pasted route back to the API address', async () => {
+    const boxes = new FakeInputBoxes(w.stubs, [`${w.service.baseUrl}/onyx-api/ingestion`, ENTER]);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.match(boxes.messages[0] ?? '', /onyx-api\/ingestion is not the service's API/);
+    assert.equal(w.api.connection.baseUrl, w.service.baseUrl);
+  });
+
+  it('Set Server URL saves an address it cannot reach only on a second Enter', async () => {
+    const port = await new Promise<number>((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const p = (probe.address() as net.AddressInfo).port;
+        probe.close(() => resolve(p));
+      });
+    });
+    const unreachable = `http://127.0.0.1:${port}/api`;
+    const first = new FakeInputBoxes(w.stubs, [unreachable]); // then Escape: nothing saved
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.match(first.messages[0] ?? '', new RegExp(`^${unreachable.replace(/[.]/g, '\\.')} could not be checked: The server refused the connection\\..*Press Enter again to save it anyway\\.$`));
+    assert.equal(w.api.connection.baseUrl, undefined);
+
+    const second = new FakeInputBoxes(w.stubs, [unreachable, ENTER]);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.equal(second.messages.length, 1);
+    assert.equal(w.api.connection.baseUrl, unreachable);
+    assert.equal(await w.api.connection.refresh(), 'needsKey');
+  });
+
   it('Set API Key with no server asks for the server first', async () => {
-    new InputBoxes(w.stubs, [w.service.baseUrl]);
+    const boxes = new FakeInputBoxes(w.stubs, [w.service.baseUrl, w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.deepEqual(boxes.messages, []);
+    assert.equal(boxes.boxes.length, 2, 'the address box, then the key box');
+    assert.equal(boxes.boxes[1]!.password, true);
+    assert.equal(w.api.connection.baseUrl, w.service.baseUrl);
+    assert.equal(await w.api.connection.refresh(), 'ready');
+  });
+
+  it('Set API Key checks the key with the server once, and the state follows without another check', async () => {
+    await connect(w);
+    w.service.clearRequests();
     const boxes = new FakeInputBoxes(w.stubs, [w.service.keys.admin]);
     await vscode.commands.executeCommand('docIngest.setApiKey');
     assert.deepEqual(boxes.messages, []);
-    assert.equal(w.api.connection.baseUrl, w.service.baseUrl);
-    assert.equal(await w.api.connection.refresh(), 'ready');
+    assert.equal(w.api.connection.state, 'ready', 'ready when the command returns');
+    assert.equal(w.context.last('docIngest.state'), 'ready');
+    // SecretStorage reports the stored key a moment later; give that time to (not) cause another check.
+    await new Promise((r) => setTimeout(r, 1000));
+    assert.equal(statusChecks(w).length, 1, `requests: ${w.service.requests.map((r) => r.path).join(', ')}`);
+    assert.equal(w.service.requests.length, 1);
+    assert.equal(w.api.connection.state, 'ready');
+    await w.api.connection.client(); // stored
   });
 
   it('a settings change during a key check is not lost', async () => {

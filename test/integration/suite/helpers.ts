@@ -2,6 +2,8 @@
 // UI calls a test cannot answer by hand (input boxes, quick picks, notifications), and a bounded wait.
 // Not a *.test.ts file, so suite/index.ts does not load it as tests.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { IngestionRecord } from '../../../src/core/ingest/history';
 import type { DocIngestApi } from '../../../src/extension/extension';
@@ -9,6 +11,7 @@ import { startService } from '../../service';
 import type { DialectName, LocalService, PrincipalName, RequestRecord, ServiceOptions } from '../../service';
 
 export const EXTENSION_ID = 'doc-ingest.doc-ingest';
+const root = path.resolve(__dirname, '../../../..');
 
 export async function getApi(): Promise<DocIngestApi> {
   const ext = vscode.extensions.getExtension<DocIngestApi>(EXTENSION_ID);
@@ -163,13 +166,21 @@ export function stubQuickPick(stubs: Stubs, pick: (item: vscode.QuickPickItem) =
   return { shown };
 }
 
-/** A value to type into the fake input box; `escapeWhileBusy`: press Escape while the extension checks it. */
-export type TypedValue = string | { value: string; escapeWhileBusy: true };
+/** Enter on what the box holds, without typing (e.g. an address the extension put into the box). */
+export const ENTER = { enter: true } as const;
 
 /**
- * `createInputBox` (the password box of "Set API Key"): on show(), types each value in turn and presses Enter,
- * waiting after each for the extension to accept (dispose the box) or to show a validation message; when the
- * values run out, presses Escape. `messages` collects the validation messages shown.
+ * A value to type into the fake input box and press Enter on; ENTER presses Enter only;
+ * `escapeWhileBusy`: press Escape while the extension checks the value.
+ */
+export type TypedValue = string | typeof ENTER | { value: string; escapeWhileBusy: true };
+
+/**
+ * `createInputBox` (the password box of "Set API Key", the address box of "Set Server URL"): on show(), types
+ * the values in turn, pressing Enter after each and waiting for the extension to accept (dispose the box) or to
+ * show a validation message. A box that is accepted leaves the remaining values to the next box; when the values
+ * run out, presses Escape. `messages` collects the validation messages shown. Like VS Code, the box reports a
+ * value the extension sets through onDidChangeValue too.
  */
 export class FakeInputBoxes {
   readonly messages: (string | undefined)[] = [];
@@ -191,8 +202,13 @@ export class FakeInputBoxes {
     let validation: string | vscode.InputBoxValidationMessage | undefined;
     let busy = false;
     let visible = false;
+    let value = '';
     const box = {
-      value: '',
+      get value() { return value; },
+      set value(v: string) {
+        value = v;
+        queueMicrotask(() => change.fire(v));
+      },
       title: undefined as string | undefined,
       placeholder: undefined as string | undefined,
       ignoreFocusOut: false,
@@ -216,7 +232,7 @@ export class FakeInputBoxes {
       show: () => {
         if (visible) return;
         visible = true;
-        void this.drive(box, accept, change, hide, record, () => validation, () => busy);
+        void this.drive(box, accept, record, () => validation, () => busy);
       },
       hide: () => {
         if (!visible) return;
@@ -234,24 +250,24 @@ export class FakeInputBoxes {
   private async drive(
     box: { value: string; hide(): void },
     accept: vscode.EventEmitter<void>,
-    change: vscode.EventEmitter<string>,
-    _hide: vscode.EventEmitter<void>,
     record: { disposed: boolean },
     validation: () => unknown,
     busy: () => boolean,
   ): Promise<void> {
-    for (const typed of this.values.splice(0)) {
-      const value = typeof typed === 'string' ? typed : typed.value;
-      if (value.trim().length >= 8) usedKeys.add(value.trim());
-      box.value = value;
-      change.fire(value);
+    for (let typed = this.values.shift(); typed !== undefined; typed = this.values.shift()) {
+      if (typed !== ENTER) {
+        const value = typeof typed === 'string' ? typed : (typed as { value: string }).value;
+        if (value.trim().length >= 8 && !/^https?:/i.test(value.trim())) usedKeys.add(value.trim());
+        box.value = value;
+        await new Promise<void>((r) => queueMicrotask(r)); // the change event first, as when typing
+      }
       accept.fire();
-      if (typeof typed !== 'string') {
-        await until(() => busy(), 'the key check to start');
+      if (typeof typed === 'object' && 'escapeWhileBusy' in typed) {
+        await until(() => busy(), 'the check to start');
         box.hide();
         return;
       }
-      await until(() => record.disposed || (!busy() && validation() !== undefined), 'the key check to finish');
+      await until(() => record.disposed || (!busy() && validation() !== undefined), 'the check to finish');
       if (record.disposed) return;
       const v = validation();
       const message = typeof v === 'string' ? v : (v as vscode.InputBoxValidationMessage | undefined)?.message;
@@ -402,4 +418,23 @@ export async function openEditor(relativePath: string): Promise<vscode.TextEdito
 /** The ingestion requests the service received. */
 export function ingestionRequests(service: LocalService): RequestRecord[] {
   return service.requests.filter((r) => r.method === 'POST' && r.path.startsWith(`/api/${service.ingestionPath}`));
+}
+
+/**
+ * The extension's log file of this run: <user-data-dir>/logs/<newest>/exthost*\/doc-ingest.doc-ingest/Doc Ingest.log,
+ * in the user-data dir runTest.ts gives VS Code. A test that cannot find it fails: a check that cannot look must
+ * not pass.
+ */
+export function extensionLogFile(): string {
+  const logs = path.join(root, '.vscode-test/user-data/logs');
+  const sessions = fs.existsSync(logs) ? fs.readdirSync(logs).sort().reverse() : [];
+  for (const session of sessions) {
+    const dir = path.join(logs, session);
+    if (!fs.statSync(dir).isDirectory()) continue;
+    for (const host of fs.readdirSync(dir).filter((d) => d.startsWith('exthost')).sort().reverse()) {
+      const file = path.join(dir, host, 'doc-ingest.doc-ingest', 'Doc Ingest.log');
+      if (fs.existsSync(file)) return file;
+    }
+  }
+  assert.fail(`no "Doc Ingest" log under ${logs}: the tests must run with the user-data dir runTest.ts sets`);
 }

@@ -79,10 +79,14 @@ describe('F2 ingest current file', () => {
     assert.equal(w.results()[0]?.outcome, 'created');
   });
 
-  it('a wrong ingestion path fails with a message naming docIngest.ingestionPath', async () => {
+  it('a wrong ingestion path set by the user fails with a message naming docIngest.ingestionPath, and stays', async () => {
     await setSettings({ ingestionPath: 'service-api/ingestion' }); // the specification's path; this server has Onyx's
     await openEditor('guide/faq.md');
+    w.service.clearRequests();
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.deepEqual(w.service.requests.filter((r) => r.method === 'POST' && r.path.includes('ingestion')).map((r) => r.path),
+      ['/api/service-api/ingestion'], 'a path the user set is never second-guessed');
+    assert.equal(vscode.workspace.getConfiguration('docIngest').get('ingestionPath'), 'service-api/ingestion');
     const record = w.results()[0];
     assert.equal(record?.outcome, 'failed');
     assert.equal(record?.errorKind, 'not-found');
