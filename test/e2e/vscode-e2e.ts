@@ -65,6 +65,8 @@ export interface StartOptions {
   env?: Record<string, string>;
   /** extra code-server arguments, e.g. ['--disable-extension', 'publisher.name'] */
   serverArgs?: string[];
+  /** extra Chromium arguments, e.g. ['--ignore-certificate-errors'] for a test's own https server */
+  browserArgs?: string[];
 }
 
 export interface VSCodeInstance {
@@ -138,7 +140,7 @@ export async function startVSCode(options: StartOptions = {}): Promise<VSCodeIns
     browser = await chromium.launch({
       executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
       args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync', '--no-first-run'],
+        '--disable-component-update', '--disable-sync', '--no-first-run', ...(options.browserArgs ?? [])],
     });
     const b = browser;
     const base = `http://127.0.0.1:${port}`;
@@ -329,7 +331,7 @@ export async function screenshot(page: Page, name: string): Promise<string> {
 
 /**
  * Documentation screenshots: when DOC_INGEST_SCREENSHOTS names a folder (relative to the repository, e.g.
- * docs/screenshots), saves `<name>.png` there (optionally only `clip`); otherwise does nothing.
+ * media/screenshots), saves `<name>.png` there (optionally only `clip`); otherwise does nothing.
  */
 export async function docScreenshot(page: Page, name: string, clip?: { x: number; y: number; width: number; height: number }): Promise<void> {
   const dir = process.env.DOC_INGEST_SCREENSHOTS;

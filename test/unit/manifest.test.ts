@@ -55,8 +55,18 @@ describe('package contents', () => {
       pkg.icon,
       ...pkg.contributes.viewsContainers.activitybar.map((c: { icon: string }) => c.icon),
       ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, '')),
+      ...pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) =>
+        w.steps.map((s) => s.media.markdown ?? s.media.image ?? s.media.svg)),
     ];
     assert.deepEqual(referenced.filter((f) => !kept(f)), []);
     for (const f of referenced.slice(1)) assert.ok(fs.existsSync(path.join(root, f)), f);
+  });
+
+  it('README images are files of the repository, which packaging turns into https addresses', () => {
+    // The Extensions view loads README images from https only (scripts/package.mjs): relative paths to real files
+    // are what vsce can rewrite under the published base address.
+    const images = [...read('README.md').matchAll(/!\[[^\]]*\]\(([^)\s]+)\)/g)].map((m) => m[1]!);
+    assert.ok(images.length >= 3);
+    assert.deepEqual(images.filter((href) => /^[a-z]+:/i.test(href) || !fs.existsSync(path.join(root, href))), []);
   });
 });

@@ -72,6 +72,7 @@ export class Ingester implements vscode.Disposable {
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
       this.connection.noteSuccess();
+      void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
     } catch (e) {
       this.connection.noteError(e);

@@ -16,6 +16,8 @@ interface Manifest {
     commands?: { command: string; title: string }[];
     menus?: Record<string, MenuItem[]>;
     submenus?: { id: string }[];
+    walkthroughs?: { id: string; steps: { id: string; description: string; completionEvents?: string[] }[] }[];
+    views?: Record<string, { id: string }[]>;
   };
 }
 
@@ -62,6 +64,30 @@ describe('extension activation', () => {
     assert.ok(registered.has('workbench.action.files.save'), 'getCommands sees built-in commands');
     const missing = declared.filter((c) => !registered.has(c));
     assert.deepEqual(missing, [], 'declared but not registered by activate()');
+  });
+
+  it('the Get Started walkthrough: each step has a command button that exists and an event that can complete it', async () => {
+    const contributes = (getExtension().packageJSON as Manifest).contributes ?? {};
+    const [walkthrough, ...others] = contributes.walkthroughs ?? [];
+    assert.ok(walkthrough && others.length === 0, 'one walkthrough');
+    assert.deepEqual(walkthrough.steps.map((s) => s.id), ['setServer', 'setKey', 'ingest', 'views']);
+    const registered = new Set(await vscode.commands.getCommands(true));
+    const views = new Set(Object.values(contributes.views ?? {}).flat().map((v) => v.id));
+    for (const step of walkthrough.steps) {
+      // The loaded manifest has the %nls% texts resolved: the buttons are Markdown links to command: URIs.
+      const buttons = [...step.description.matchAll(/\]\(command:([\w.]+)\)/g)].map((m) => m[1]!);
+      assert.equal(buttons.length, 1, `${step.id}: one command button in ${JSON.stringify(step.description)}`);
+      assert.ok(registered.has(buttons[0]!), `${step.id}: ${buttons[0]} is a registered command`);
+      const events = step.completionEvents ?? [];
+      assert.ok(events.length > 0, `${step.id}: has a completion event`);
+      for (const event of events) {
+        const [kind, arg = ''] = event.split(/:(.*)/s);
+        if (kind === 'onCommand') assert.ok(registered.has(arg), `${step.id}: ${event}`);
+        else if (kind === 'onView') assert.ok(views.has(arg), `${step.id}: ${event} names a contributed view`);
+        else if (kind === 'onSettingChanged') assert.notEqual(vscode.workspace.getConfiguration().inspect(arg)?.defaultValue, undefined, `${step.id}: ${event} names a setting`);
+        else assert.equal(kind, 'onContext', `${step.id}: ${event}`);
+      }
+    }
   });
 
   it('every contributes.menus entry names a declared command or submenu', () => {
