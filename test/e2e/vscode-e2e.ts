@@ -67,6 +67,12 @@ export interface StartOptions {
   serverArgs?: string[];
   /** extra Chromium arguments, e.g. ['--ignore-certificate-errors'] for a test's own https server */
   browserArgs?: string[];
+  /**
+   * VS Code's display language, e.g. 'de'. Language packs come from the gallery, which is out of reach: a pack
+   * without translations of its own is registered instead, so VS Code's words stay English while extensions get
+   * this language (their package.nls.<lang>.json and l10n bundles).
+   */
+  displayLanguage?: string;
 }
 
 export interface VSCodeInstance {
@@ -95,6 +101,20 @@ export async function startVSCode(options: StartOptions = {}): Promise<VSCodeIns
   fs.mkdirSync(tmp);
   fs.writeFileSync(path.join(ud, 'User', 'settings.json'), JSON.stringify({ ...baseSettings, ...options.settings }, null, 2));
   if (options.machineSettings) fs.writeFileSync(path.join(ud, 'Machine', 'settings.json'), JSON.stringify(options.machineSettings, null, 2));
+  const language = options.displayLanguage;
+  if (language) {
+    const translations = path.join(dir, 'language-pack.i18n.json');
+    fs.writeFileSync(translations, JSON.stringify({ version: '1.0.0', contents: {} }));
+    // What VS Code's language pack service writes when a pack is installed from the gallery.
+    fs.writeFileSync(path.join(ud, 'languagepacks.json'), JSON.stringify({
+      [language]: {
+        hash: `test-${language}`,
+        extensions: [{ extensionIdentifier: { id: `doc-ingest-tests.language-pack-${language}` }, version: '1.0.0' }],
+        translations: { vscode: translations },
+        label: language,
+      },
+    }));
+  }
   fs.writeFileSync(path.join(dir, 'config.yaml'), 'auth: none\n');
 
   const env = { ...process.env, TMPDIR: tmp, ...options.env };
@@ -111,7 +131,8 @@ export async function startVSCode(options: StartOptions = {}): Promise<VSCodeIns
   // No enable-smoke-test-driver here: it suppresses notification toasts.
   const server = spawn(cmd, [...pre, '--config', path.join(dir, 'config.yaml'), '--auth', 'none', '--bind-addr', '127.0.0.1:0',
     '--user-data-dir', ud, '--extensions-dir', ext, '--disable-telemetry', '--disable-update-check', '--disable-workspace-trust',
-    '--disable-getting-started-override', '--reconnection-grace-time', '5', ...(options.serverArgs ?? [])],
+    '--disable-getting-started-override', '--reconnection-grace-time', '5', ...(language ? ['--locale', language] : []),
+    ...(options.serverArgs ?? [])],
   { detached: true, stdio: ['ignore', 'pipe', 'pipe'], env });
   liveServers.set(server, dir);
   let log = '';
