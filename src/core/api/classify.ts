@@ -173,7 +173,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
     const routeMissing = !body.errorCode && (serverText === undefined || /^not found$/i.test(serverText));
     if (routeMissing) {
       const action = facts.isIngestionRoute
-        ? 'Check the ingestion path setting (docIngest.ingestionPath): the specification says service-api/ingestion, Onyx servers use onyx-api/ingestion.'
+        ? 'Check the ingestion path setting (docIngest.ingestionPath), or empty it so that the server\'s route is found by itself.'
         : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
       return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', init);
     }
