@@ -31,11 +31,13 @@ fi
 # When that fails, the script has said what failed and where its log is; the two suites count as failed unrun.
 echo "=== VS Code for tests (scripts/ensure-vscode.sh)"
 vscode_ready=0
+start=$SECONDS
 if vscode_env=$(timeout 1800 bash scripts/ensure-vscode.sh); then
   eval "$vscode_env"
   export VSCODE_EXECUTABLE="$PWD/scripts/code-shim.mjs"
   vscode_ready=1
 fi
+echo "=== VS Code for tests took $((SECONDS - start)) s"
 
 not_run() { # NAME: a suite that could not start, counted as one failure
   echo "=== $1"
