@@ -13,11 +13,10 @@ trap 'rm -rf "$cache"' EXIT
 rm -rf "$clone"
 git clone -q "$root" "$clone"
 echo "ci-fresh: $(git -C "$clone" log -1 --format='%h %s') in $clone, harness cache $cache"
-# Nothing of an outer npm (if this runs under one) may reach the clone's npm ci: see scripts/ensure-vscode.sh.
-drop=()
-for v in $(compgen -e); do case "$v" in npm_* | NPM_* | INIT_CWD | NODE) drop+=(-u "$v") ;; esac; done
+# Nothing of an outer npm (if this runs under one) may reach the clone's npm ci.
+source "$root/scripts/clean-npm-env.sh"
 start=$SECONDS
 rc=0
-(cd "$clone" && env "${drop[@]}" VSCODE_HARNESS_CACHE="$cache" CI=true bash .ci/run </dev/null) || rc=$?
+(cd "$clone" && clean_npm env VSCODE_HARNESS_CACHE="$cache" CI=true bash .ci/run </dev/null) || rc=$?
 echo "ci-fresh: .ci/run exited $rc after $((SECONDS - start)) s"
 exit "$rc"

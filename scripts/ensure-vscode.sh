@@ -14,16 +14,8 @@ mkdir -p "$CACHE"
 log() { echo "ensure-vscode: $*" >&2; }
 
 # Under `npm test` / `npm run try` the outer npm (on the machine's Node 20) exports npm_* variables that the inner
-# installs would inherit: npm_config_user_agent makes code-server's postinstall read "node/v20" and refuse,
-# npm_config_nodedir=/usr builds native addons against Node 20's headers, npm_config_local_prefix points at this
-# project, npm_config_allow_scripts carries the project's allowScripts. The inner installs get none of them.
-clean_npm() {
-  local drop=() v
-  for v in $(compgen -e); do
-    case "$v" in npm_* | NPM_* | INIT_CWD | NODE) drop+=(-u "$v") ;; esac
-  done
-  env "${drop[@]}" "$@"
-}
+# installs must not inherit: they run through clean_npm.
+source "$(dirname "${BASH_SOURCE[0]}")/clean-npm-env.sh"
 
 # step NAME LOGFILE COMMAND...: runs COMMAND with its output in LOGFILE; on failure says what failed and where the log is.
 step() {
