@@ -30,6 +30,8 @@ import { CallOptions, Transport, TransportOptions } from './transport';
 export const INGESTION_PATHS = ['service-api/ingestion', 'onyx-api/ingestion'] as const;
 /** The specification's upload route first; the real server removed it in favour of the projects route. */
 export const UPLOAD_PATHS = ['user/file/upload', 'user/projects/file/upload'] as const;
+/** User-file statuses: also the cheap route that proves a key, and that tells the API from a web page. */
+export const STATUS_PATH = 'user/projects/file/statuses';
 export const DEFAULT_STATUS_BATCH = 100;
 
 /** Routes whose path differs between the specification and the real server. */
@@ -148,7 +150,7 @@ export class ServiceClient {
   private statusBatch(fileIds: string[], options: CallOptions): Promise<UserFileRecord[]> {
     return this.transport.call({
       method: 'POST',
-      path: 'user/projects/file/statuses',
+      path: STATUS_PATH,
       json: { file_ids: fileIds },
       schema: UserFileStatusesResponseSchema,
       retry: true,
@@ -254,7 +256,7 @@ export class ServiceClient {
   async checkKey(options: CallOptions = {}): Promise<void> {
     await this.transport.call({
       method: 'POST',
-      path: 'user/projects/file/statuses',
+      path: STATUS_PATH,
       json: { file_ids: [] },
       schema: NoContent,
       retry: true,

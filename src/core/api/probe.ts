@@ -4,7 +4,8 @@
  * a web app, a sign-in proxy or a wrong path answers with a page, a redirect or a 404.
  */
 import * as z from 'zod';
-import { INGESTION_PATHS, UPLOAD_PATHS } from './client';
+import { normalizeBaseUrl } from '../config/baseUrl';
+import { INGESTION_PATHS, STATUS_PATH, UPLOAD_PATHS } from './client';
 import { NotFoundError, ServiceError } from './errors';
 import { FetchLike, Transport } from './transport';
 
@@ -27,7 +28,7 @@ export async function probeServer(fetch: FetchLike, baseUrl: string, options: Pr
   try {
     await transport.call({
       method: 'POST',
-      path: 'user/projects/file/statuses',
+      path: STATUS_PATH,
       json: { file_ids: [] },
       schema: z.unknown(),
       retry: false,
@@ -60,7 +61,7 @@ export function apiAddressCandidates(typed: string): string[] {
   const url = new URL(typed);
   const original = url.pathname.replace(/\/+$/, '');
   let path = original;
-  for (const route of [...INGESTION_PATHS, ...UPLOAD_PATHS, 'user/projects/file/statuses']) {
+  for (const route of [...INGESTION_PATHS, ...UPLOAD_PATHS, STATUS_PATH]) {
     if (path.endsWith(`/${route}`)) {
       path = path.slice(0, -route.length - 1);
       break;
@@ -69,9 +70,7 @@ export function apiAddressCandidates(typed: string): string[] {
   const withPath = (p: string) => {
     const u = new URL(url.toString());
     u.pathname = p || '/';
-    u.search = '';
-    u.hash = '';
-    return u.toString().replace(/\/+$/, '');
+    return normalizeBaseUrl(u.toString())!; // from a valid http(s) URL, so never undefined
   };
   const candidates: string[] = [];
   if (/\/api$/.test(path)) {
