@@ -11,13 +11,13 @@ import { formatUtc } from './dates';
 import { DocumentError } from './errors';
 import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
 import type { FrontMatter } from './frontMatter';
-import { documentIdFromPath, encodeIdSegment, shortenId } from './ids';
+import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
 import { appendAnchor, renderLink, validateLinkTemplate } from './links';
 import { findHeadings } from './markdown';
 import type { MarkdownHeading } from './markdown';
 import {
   baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
-  normalizeNewlines, normalizeRelativePath, shortHash, trimBlankLines,
+  normalizeNewlines, normalizeRelativePath, trimBlankLines,
 } from './text';
 
 /** What git knows about the file; undefined when git or the repository is not available. */
@@ -48,10 +48,22 @@ export interface DocumentOptions {
   git?: GitFileInfo;
   /** Read the text as Markdown (true) or plain text (false) whatever the extension; default: by extension. */
   markdown?: boolean;
+  /**
+   * The id when the file has no workspace path to derive one from (an untitled editor, a file outside every
+   * workspace folder): chosen by the writer. A front matter `id` still wins.
+   */
+  documentId?: string;
+  /**
+   * When the file as saved was last modified, given only when the text being sent is the saved text: the date
+   * used when git cannot say (no repository, an untrusted workspace, a file never committed).
+   */
+  fileModifiedTime?: Date;
 }
 
 export interface DocumentBuildResult {
   document: IngestionDocument;
+  /** Where the file's id came from: its front matter `id`, the chosen `documentId` option, or its path. */
+  idSource: 'frontMatter' | 'chosen' | 'path';
   /** The front matter's `cc_pair_id`: it goes on the request, next to the document, and wins over the setting. */
   ccPairId?: number;
   /** Problems that did not stop the build (skipped front matter keys...), one sentence each. */
@@ -63,6 +75,8 @@ export interface SelectionBuildResult extends DocumentBuildResult {
   headingPath: string[];
   /** The title to offer the user (the document's `title` and `semantic_identifier` until they edit it). */
   suggestedTitle: string;
+  /** The id of the whole file, which the selection's id starts with. */
+  fileId: string;
 }
 
 /** The file, read once; shared by whole-file and selection builds. */
@@ -80,6 +94,7 @@ interface PreparedFile {
   /** Top-level headings: the section boundaries. */
   boundaries: MarkdownHeading[];
   fileId: string;
+  idSource: DocumentBuildResult['idSource'];
   warnings: string[];
   options: DocumentOptions;
 }
@@ -90,6 +105,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     throw new DocumentError('invalidOption', `“${String(options.source)}” is not a source the service knows; use a lowercase source such as file or web.`, { key: 'source' });
   }
   if (options.linkTemplate) validateLinkTemplate(options.linkTemplate);
+  if (options.documentId !== undefined) validateExplicitId(options.documentId, 'id');
   if (options.now !== undefined && Number.isNaN(options.now.getTime())) {
     throw new DocumentError('invalidOption', 'The current time given is not a valid date.', { key: 'now' });
   }
@@ -117,7 +133,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     bodyLineStarts: lineStarts(body),
     headings,
     boundaries: headings.filter((h) => h.topLevel),
-    fileId: frontMatter.id ?? documentIdFromPath(path, options.idPrefix),
+    fileId: frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix),
+    idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     warnings,
     options,
   };
@@ -176,13 +193,16 @@ function ownerFromGit(author: { name: string; email: string }): Owner | undefine
 
 /**
  * `doc_updated_at`: the front matter's when given; else the last commit time when the text is committed and
- * unchanged; else now.
+ * unchanged; else, when the text is the saved file's and git does not know it as committed, the file's
+ * modification time; else now.
  */
 function updatedAt(file: PreparedFile): string {
   if (file.frontMatter.docUpdatedAt !== undefined) return file.frontMatter.docUpdatedAt;
   const git = file.options.git;
   const commitTime = git?.lastCommitTime;
   if (git && !git.changedSinceCommit && commitTime && !Number.isNaN(commitTime.getTime())) return formatUtc(commitTime);
+  const modified = file.options.fileModifiedTime;
+  if (modified && !Number.isNaN(modified.getTime())) return formatUtc(modified);
   return formatUtc(file.options.now ?? new Date());
 }
 
@@ -212,7 +232,7 @@ function assemble(
     const where = issue ? issue.path.join('.') : 'document';
     throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where });
   }
-  const result: DocumentBuildResult = { document, warnings: file.warnings };
+  const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: file.warnings };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
 }
@@ -285,10 +305,11 @@ function mapOffset(original: string, offset: number): number {
  * Builds the document of a selection (F3): the selected text, split by the headings inside it, titled from the
  * nearest heading at or above the selection start (else its first non-blank line).
  *
- * The id is stable across runs: the file's id + `~` + the anchors of the headings enclosing the selection start
- * (a level-1 title heading is left out when deeper headings follow), e.g. `guide.md~install~linux`; without such
- * a heading, the file's id + `~` + a 12-character hash of the selected text. So re-sending a selection under the
- * same heading replaces the earlier one.
+ * The id is stable across runs and edits: the file's id + `~` + the anchors of the headings enclosing the
+ * selection start (a level-1 title heading is left out when deeper headings follow), e.g.
+ * `guide.md~install~linux`; without such a heading, the file's id + `~` + the encoded title (see
+ * {@link titleSelection}: the title the writer confirms names the document). So re-sending a selection under the
+ * same heading, or with the same title, replaces the earlier one instead of publishing a second copy.
  *
  * @param selectionStartOffset offset in `text` as given (UTF-16 code units, as VS Code's `document.offsetAt`)
  * @param selectionEndOffset end offset (exclusive); the two may come in either order
@@ -343,15 +364,30 @@ export function buildSelectionDocument(
   const suggestedTitle = (context?.text || firstLineTitle(selected)) || baseName(file.path);
 
   const idPath = path.length > 1 ? path.filter((h) => h.level > 1) : path;
-  const suffix =
-    idPath.length > 0
-      ? idPath.map((h) => encodeIdSegment(h.anchor ?? h.text)).join('~')
-      : shortHash(trimBlankLines(selected), 12);
-  const result = assemble(file, {
-    id: shortenId(`${file.fileId}~${suffix}`),
-    title: suggestedTitle,
-    semanticIdentifier: suggestedTitle,
-    sections,
-  });
-  return { ...result, headingPath: path.map((h) => h.text), suggestedTitle };
+  const id = idPath.length > 0
+    ? shortenId(`${file.fileId}~${idPath.map((h) => encodeIdSegment(h.anchor ?? h.text)).join('~')}`)
+    : titleSelectionId(file.fileId, suggestedTitle);
+  const result = assemble(file, { id, title: suggestedTitle, semanticIdentifier: suggestedTitle, sections });
+  return { ...result, headingPath: path.map((h) => h.text), suggestedTitle, fileId: file.fileId };
+}
+
+function titleSelectionId(fileId: string, title: string): string {
+  return shortenId(`${fileId}~${encodeIdSegment(title)}`);
+}
+
+/**
+ * The selection document under the title the writer confirmed: it becomes the title and semantic identifier,
+ * and, for a selection without a heading above it, names the id too (the same title, the same document).
+ */
+export function titleSelection(result: SelectionBuildResult, title: string): SelectionBuildResult {
+  const trimmed = title.trim();
+  if (trimmed === '') throw new DocumentError('invalidSelection', 'The title must not be empty.');
+  const id = (result.headingPath.length > 0 ? result.document.id : undefined) ?? titleSelectionId(result.fileId, trimmed);
+  return { ...result, document: { ...result.document, id, title: trimmed, semantic_identifier: trimmed } };
+}
+
+/** The id a selection would get under `title` (for the title box to show before sending). */
+export function selectionIdFor(result: SelectionBuildResult, title: string): string {
+  const id = result.headingPath.length > 0 ? result.document.id : undefined;
+  return id ?? titleSelectionId(result.fileId, title.trim() || result.suggestedTitle);
 }

@@ -16,6 +16,8 @@ export interface IngestionRecord {
   outcome: IngestionOutcome;
   startedAt: Date;
   finishedAt?: Date;
+  /** Cancelled after the request had left: the server may still have applied it. */
+  mayHaveApplied?: boolean;
   /** The user-facing sentence of the failure. */
   error?: string;
   errorKind?: string;

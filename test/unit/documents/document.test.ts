@@ -150,7 +150,7 @@ describe('documents: building a document', () => {
       for (const input of [bytes, withBom]) {
         const doc = build(input, 'gruesse.md').document;
         assert.equal(doc.title, 'Grüße');
-        assert.deepEqual(texts({ document: doc, warnings: [] }), ['# Grüße\n\nText']);
+        assert.deepEqual(texts({ document: doc, idSource: 'path', warnings: [] }), ['# Grüße\n\nText']);
       }
     });
   });
@@ -172,6 +172,14 @@ describe('documents: building a document', () => {
     it('keeps milliseconds of now and always ends in Z', () => {
       const doc = build('# A\n', 'a.md', { now: new Date('2026-11-23T10:00:00.250+02:00') }).document;
       assert.equal(doc.doc_updated_at, '2026-11-23T08:00:00.250Z');
+    });
+
+    it('is the saved file\'s modification time when git cannot say (no repository, untrusted, changed since the commit)', () => {
+      const saved = new Date('2026-03-04T05:06:07Z');
+      assert.equal(build('# A\n', 'a.md', { fileModifiedTime: saved }).document.doc_updated_at, '2026-03-04T05:06:07Z');
+      assert.equal(build('# A\n', 'a.md', { fileModifiedTime: saved, git: { changedSinceCommit: true } }).document.doc_updated_at, '2026-03-04T05:06:07Z');
+      assert.equal(build('# A\n', 'a.md', { fileModifiedTime: saved, git: committed }).document.doc_updated_at, '2026-05-04T03:02:01Z', 'a commit wins');
+      assert.equal(build('---\ndoc_updated_at: 2025-12-31\n---\n# A\n', 'a.md', { fileModifiedTime: saved }).document.doc_updated_at, '2025-12-31T00:00:00Z');
     });
 
     it('is the front matter date when given, over git', () => {

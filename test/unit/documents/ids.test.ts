@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DOCUMENT_ID_PATTERN } from '../../../src/core/api/schemas';
-import { MAX_ID_LENGTH, documentIdFromPath, encodeIdSegment, validateExplicitId } from '../../../src/core/documents';
+import { MAX_ID_LENGTH, buildDocument, documentIdFromPath, encodeIdSegment, proposeChosenId, validateExplicitId, workspaceIdPrefix } from '../../../src/core/documents';
 import { documentError } from './helpers';
 
 describe('documents: ids derived from paths', () => {
@@ -108,5 +108,49 @@ describe('documents: ids derived from paths', () => {
     assert.equal(error.line, 2);
     assert.match(error.message, /for example “my-guide-v2”/);
     assert.equal(documentError(() => validateExplicitId('..', 'id')).key, 'id');
+  });
+});
+
+describe('documents: ids of files without a single workspace folder', () => {
+  const one = [{ name: 'docs', index: 0 }];
+  const two = [{ name: 'API Docs', index: 0 }, { name: 'web', index: 1 }];
+
+  it('keeps today\'s ids in a single-folder workspace', () => {
+    assert.equal(workspaceIdPrefix('', one[0]!, one), '');
+    assert.equal(workspaceIdPrefix('handbook', one[0]!, one), 'handbook');
+    assert.equal(buildDocument('# A\n', 'guide/a.md', { idPrefix: workspaceIdPrefix('', one[0]!, one) }).document.id, 'guide~a.md');
+  });
+
+  it('puts the folder name in front in a multi-root workspace, after the configured prefix', () => {
+    const api = buildDocument('# A\n', 'README.md', { idPrefix: workspaceIdPrefix('', two[0]!, two) }).document.id;
+    const web = buildDocument('# A\n', 'README.md', { idPrefix: workspaceIdPrefix('', two[1]!, two) }).document.id;
+    assert.equal(api, 'api-docs~readme.md');
+    assert.equal(web, 'web~readme.md');
+    assert.equal(workspaceIdPrefix('handbook', two[1]!, two), 'handbook~web~');
+  });
+
+  it('tells folders with the same name apart by their position', () => {
+    const same = [{ name: 'docs', index: 0 }, { name: 'Docs', index: 1 }];
+    assert.notEqual(workspaceIdPrefix('', same[0]!, same), workspaceIdPrefix('', same[1]!, same));
+    assert.equal(workspaceIdPrefix('', same[1]!, same), 'docs-2~');
+  });
+
+  it('proposes parent folder and name for a file outside every folder, and the title for an untitled editor', () => {
+    assert.equal(proposeChosenId('', { path: '/home/alice/Notes/README.md' }), 'notes~readme.md');
+    assert.equal(proposeChosenId('handbook', { path: 'C:\\Users\\bob\\README.md' }), 'handbook~bob~readme.md');
+    assert.equal(proposeChosenId('', { title: 'Alice draft' }), 'alice-draft');
+    assert.equal(proposeChosenId('', { title: '' }), 'draft');
+    assert.equal(proposeChosenId('', { title: 'A memo.' }), 'a-memo');
+  });
+
+  it('a chosen id replaces the path-derived one, and front matter still wins over it', () => {
+    const chosen = buildDocument('# A\n', 'Untitled-1', { documentId: 'alice-draft' });
+    assert.equal(chosen.document.id, 'alice-draft');
+    assert.equal(chosen.idSource, 'chosen');
+    const pinned = buildDocument('---\nid: pinned\n---\n# A\n', 'README.md', { documentId: 'alice-draft' });
+    assert.equal(pinned.document.id, 'pinned');
+    assert.equal(pinned.idSource, 'frontMatter');
+    assert.equal(buildDocument('# A\n', 'README.md').idSource, 'path');
+    assert.equal(documentError(() => buildDocument('# A\n', 'README.md', { documentId: 'a b' })).code, 'invalidField');
   });
 });

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
-import { buildSelectionDocument } from '../../../src/core/documents';
+import { buildSelectionDocument, selectionIdFor, titleSelection } from '../../../src/core/documents';
 import type { DocumentOptions, SelectionBuildResult } from '../../../src/core/documents';
 import { NOW, documentError } from './helpers';
 
@@ -97,14 +97,34 @@ describe('documents: selections', () => {
     assert.equal(result.document.id, 'guide.md~guide');
   });
 
-  it('uses the first non-blank line and a hash of the text when there is no heading above', () => {
+  it('without a heading above, titles it with its first line and names the id after the title', () => {
     const result = select(guide, 'Preface', 'paragraph.');
     assert.equal(result.suggestedTitle, 'Preface paragraph.');
     assert.deepEqual(result.headingPath, []);
-    assert.match(result.document.id ?? '', /^guide\.md~[0-9a-f]{12}$/);
-    assert.equal(select(guide, 'Preface', 'paragraph.').document.id, result.document.id, 'stable');
-    assert.notEqual(select(guide, 'Preface', 'Preface').document.id, result.document.id, 'other text, other id');
+    assert.equal(result.document.id, 'guide.md~preface-paragraph.');
     assert.deepEqual(result.document.sections, [{ text: 'Preface paragraph.', link: 'https://docs.example.com/guide' }]);
+  });
+
+  it('without a heading above, an edited selection under the same confirmed title stays one document', () => {
+    const text = 'Some notes without any heading.\n\nA second paragraph.\n';
+    const first = titleSelection(buildSelectionDocument(text, 'notes.md', 0, text.length, options), 'Release notes');
+    const edited = text.replace('A second paragraph.', 'A second paragraph, edited.');
+    const again = titleSelection(buildSelectionDocument(edited, 'notes.md', 0, edited.length, options), 'Release notes');
+    assert.equal(first.document.id, 'notes.md~release-notes');
+    assert.equal(again.document.id, first.document.id, 'the same title, the same document');
+    assert.equal(again.document.title, 'Release notes');
+    assert.equal(again.document.semantic_identifier, 'Release notes');
+    const other = titleSelection(buildSelectionDocument(edited, 'notes.md', 0, edited.length, options), 'Other notes');
+    assert.equal(other.document.id, 'notes.md~other-notes', 'another title, another document');
+    assert.equal(selectionIdFor(first, 'Other notes'), 'notes.md~other-notes', 'the title box can show the id before sending');
+  });
+
+  it('under a heading, the confirmed title changes the title but not the id', () => {
+    const result = titleSelection(select(guide, 'Run the installer.', 'Then reboot.'), '  Installing on Linux ');
+    assert.equal(result.document.id, 'guide.md~install~linux');
+    assert.equal(result.document.title, 'Installing on Linux');
+    assert.equal(selectionIdFor(result, 'Anything'), 'guide.md~install~linux');
+    assert.equal(documentError(() => titleSelection(result, '  ')).code, 'invalidSelection');
   });
 
   it('strips Markdown markers and shortens a long first line used as title', () => {
@@ -155,11 +175,11 @@ describe('documents: selections', () => {
     assert.equal(documentError(() => buildSelectionDocument(guide, 'guide.md', -1, 3, options)).code, 'invalidSelection');
   });
 
-  it('gives a selection of a text file one section and a hashed id', () => {
+  it('gives a selection of a text file one section and an id named after its title', () => {
     const text = 'line one\n# not a heading\nline three\n';
     const result = buildSelectionDocument(text, 'notes/todo.txt', text.indexOf('# not'), text.length, options);
     assert.equal(result.suggestedTitle, 'not a heading');
-    assert.match(result.document.id ?? '', /^notes~todo\.txt~[0-9a-f]{12}$/);
+    assert.equal(result.document.id, 'notes~todo.txt~not-a-heading');
     assert.deepEqual(result.document.sections, [{ text: '# not a heading\nline three', link: 'https://docs.example.com/notes/todo.txt' }]);
   });
 
