@@ -137,8 +137,8 @@ export class Connection implements vscode.Disposable {
   }
 
   /** A client for the configured server and key, or a NotConfiguredError saying what to do first. */
-  async client(): Promise<ServiceClient> {
-    const baseUrl = readSettings().baseUrl;
+  async client(server?: string): Promise<ServiceClient> {
+    const baseUrl = server ?? readSettings().baseUrl;
     if (!baseUrl) throw new NotConfiguredError('needsServer');
     const key = await this.keys.get(baseUrl);
     if (!key || !this.mayUseKeyWith(baseUrl)) throw new NotConfiguredError('needsKey');

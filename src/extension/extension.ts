@@ -16,6 +16,7 @@ import { uploadFile } from './commands/uploadFile';
 import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
 import { showError } from './errors';
+import { DocumentPlaces } from './ingest/documentPlace';
 import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { Log } from './log';
@@ -54,10 +55,11 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)
   const history = new IngestionHistory();
   const statusBar = own(new IngestStatusBar());
-  const ingester = own(new Ingester(connection, history, statusBar, log));
+  const places = own(new DocumentPlaces(context.globalState, history));
+  const ingester = own(new Ingester(connection, history, statusBar, log, places));
   command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
   command('docIngest.ingestSelection', () => ingestSelection(ingester));
-  command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[1]) => ingestAgain(ingester, record));
+  command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
   command('docIngest.cancelIngestion', () => ingester.cancelAll());
   command('docIngest.showDetails', () => showDetails(history));
 

@@ -9,5 +9,5 @@ export async function ingestSelection(ingester: Ingester): Promise<void> {
     return;
   }
   const { document, selection } = editor;
-  await ingester.ingest(document.uri, { start: document.offsetAt(selection.start), end: document.offsetAt(selection.end) });
+  await ingester.ingest(document.uri, { selection: { start: document.offsetAt(selection.start), end: document.offsetAt(selection.end) } });
 }

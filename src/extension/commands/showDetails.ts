@@ -59,6 +59,6 @@ function outcomeText(r: IngestionRecord): string {
     case 'created': return vscode.l10n.t('created');
     case 'updated': return vscode.l10n.t('updated');
     case 'failed': return vscode.l10n.t('failed');
-    case 'cancelled': return vscode.l10n.t('cancelled');
+    case 'cancelled': return r.mayHaveApplied ? vscode.l10n.t('cancelled; the server may still apply it') : vscode.l10n.t('cancelled');
   }
 }

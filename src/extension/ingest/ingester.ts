@@ -1,12 +1,18 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api';
-import { buildDocument, buildSelectionDocument, DocumentBuildResult, DocumentOptions, getGitFileInfo } from '../../core/documents';
+import {
+  buildDocument, buildSelectionDocument, DocumentBuildResult, DocumentError, DocumentOptions, getGitFileInfo, SelectionBuildResult,
+  selectionIdFor, titleSelection,
+} from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
+import { explainPairSource } from '../../core/ingest/pairSource';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
 import { readSettings } from '../settings';
 import { IngestStatusBar } from '../statusBar/ingestStatusBar';
+import { DocumentPlaces } from './documentPlace';
+
 
 export interface SelectionRange {
   start: number;
@@ -27,21 +33,26 @@ export class Ingester implements vscode.Disposable {
     private readonly history: IngestionHistory,
     private readonly statusBar: IngestStatusBar,
     private readonly log: Log,
+    private readonly places: DocumentPlaces,
   ) {}
 
   cancelAll(): void {
     for (const c of this.running) c.abort();
   }
 
-  /** Returns the finished record, or undefined when the user backed out before anything was sent. */
-  async ingest(uri: vscode.Uri, selection?: SelectionRange): Promise<IngestionRecord | undefined> {
+  /**
+   * Returns the finished record, or undefined when the user backed out before anything was sent.
+   * `server`: where to send (Ingest Again sends where the result first went); default the configured server.
+   */
+  async ingest(uri: vscode.Uri, request: { selection?: SelectionRange; server?: string } = {}): Promise<IngestionRecord | undefined> {
+    const { selection } = request;
     let built: DocumentBuildResult;
     try {
       const b = await this.build(uri, selection);
       if (!b) return undefined;
       built = b;
     } catch (e) {
-      await showError(vscode.l10n.t('Not ingested:'), e);
+      await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
     }
     for (const w of built.warnings) this.log.warn(`${uri.toString(true)}: ${w}`);
@@ -55,7 +66,7 @@ export class Ingester implements vscode.Disposable {
       documentId: built.document.id,
       title: built.document.semantic_identifier,
       ccPairId,
-      server: settings.baseUrl ?? '',
+      server: request.server ?? settings.baseUrl ?? '',
       outcome: 'running',
       startedAt: new Date(),
     });
@@ -63,12 +74,18 @@ export class Ingester implements vscode.Disposable {
     const abort = new AbortController();
     this.running.add(abort);
     void vscode.commands.executeCommand('setContext', 'docIngest.ingesting', true);
+    /** Once the request has left, a cancel cannot take it back: the server may still apply it. */
+    let sent = false;
     try {
-      const client = await this.connection.client();
+      const client = await this.connection.client(request.server);
       this.log.info(`[${record.requestId}] ingesting ${record.documentId ?? record.title} into ${ccPairId === undefined ? 'the default pair' : `pair ${ccPairId}`}`);
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Ingest: ingesting {0}', record.title) },
-        () => client.ingestDocument({ document: built.document, cc_pair_id: ccPairId }, { signal: abort.signal }),
+        () => {
+          abort.signal.throwIfAborted();
+          sent = true;
+          return client.ingestDocument({ document: built.document, cc_pair_id: ccPairId }, { signal: abort.signal });
+        },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
       this.connection.noteSuccess();
@@ -76,17 +93,23 @@ export class Ingester implements vscode.Disposable {
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
     } catch (e) {
       this.connection.noteError(e);
-      const cancelled = isCancellation(e);
+      const cancelled = isCancellation(e) || abort.signal.aborted;
+      const error = cancelled ? undefined : describeError(explainPairSource(e, built.ccPairId, vscode.workspace.asRelativePath(uri)));
       this.history.finish(record, {
         outcome: cancelled ? 'cancelled' : 'failed',
-        error: cancelled ? undefined : describeError(e),
+        error,
         errorKind: isServiceError(e) ? e.kind : undefined,
+        mayHaveApplied: cancelled && sent ? true : undefined,
       });
-      this.log.warn(`[${record.requestId}] ${record.outcome}: ${describeError(e)}`);
-      if (!cancelled) {
-        void showError(vscode.l10n.t('Could not ingest "{0}".', record.title), e, [
-          [vscode.l10n.t('Ingest Again'), () => vscode.commands.executeCommand('docIngest.ingestAgain', record)],
-        ]);
+      this.log.warn(`[${record.requestId}] ${record.outcome}${record.mayHaveApplied ? ' after the request had left (the server may still apply it)' : ''}: ${describeError(e)}`);
+      const again: [string, () => Thenable<unknown>] = [vscode.l10n.t('Ingest Again'), () => vscode.commands.executeCommand('docIngest.ingestAgain', record)];
+      if (record.mayHaveApplied) {
+        void vscode.window.showWarningMessage(
+          vscode.l10n.t('Cancelled "{0}" after the request had left: the server may still apply it.', record.title),
+          again[0],
+        ).then((choice) => (choice === again[0] ? again[1]() : undefined));
+      } else if (!cancelled) {
+        void showError(vscode.l10n.t('Could not ingest "{0}".', record.title), explainPairSource(e, built.ccPairId, vscode.workspace.asRelativePath(uri)), [again]);
       }
     } finally {
       this.running.delete(abort);
@@ -102,32 +125,48 @@ export class Ingester implements vscode.Disposable {
     // binary file is refused with a clear message instead of being decoded into garbage.
     const input: string | Uint8Array = open ? open.getText() : await vscode.workspace.fs.readFile(uri);
     const text = typeof input === 'string' ? input : undefined;
-    const relativePath = relativePathOf(uri);
     const settings = readSettings(uri);
+    const place = this.places.of(uri, open, settings.idPrefix);
+    const saved = uri.scheme === 'file' && !open?.isDirty;
     const options: DocumentOptions = {
       linkTemplate: settings.linkTemplate,
-      idPrefix: settings.idPrefix,
+      idPrefix: place.idPrefix,
       source: settings.source as DocumentOptions['source'],
       ignoreKeys: settings.ignoreKeys,
-      markdown: open?.languageId === 'markdown' || open?.languageId === 'mdx' ? true : undefined,
-      git: uri.scheme === 'file' ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
+      markdown: place.markdown ?? (open?.languageId === 'markdown' || open?.languageId === 'mdx' ? true : undefined),
+      // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
+      git: uri.scheme === 'file' && vscode.workspace.isTrusted ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
+      fileModifiedTime: saved ? await modifiedTime(uri) : undefined,
+      documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
     };
-    if (!selection) return buildDocument(input, relativePath, options);
+    const make = (): DocumentBuildResult | SelectionBuildResult => selection
+      ? buildSelectionDocument(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, selection.start, selection.end, options)
+      : buildDocument(input, place.relativePath, options);
+    let result = make();
+    if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
+      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, text ?? ''));
+      if (!id) return undefined;
+      options.documentId = id;
+      result = make();
+    }
+    if (!selection || !('suggestedTitle' in result)) return result;
 
-    const result = buildSelectionDocument(text ?? new TextDecoder().decode(input as Uint8Array), relativePath, selection.start, selection.end, options);
+    const built = result;
     const title =
       selection.title ??
       (await vscode.window.showInputBox({
         title: vscode.l10n.t('Doc Ingest: Ingest Selection'),
-        prompt: vscode.l10n.t('Title of the new document (Enter to send, Escape to cancel)'),
-        value: result.suggestedTitle,
+        prompt: built.headingPath.length
+          ? vscode.l10n.t('Title of the document. Its id {0} comes from the heading above the selection.', built.document.id ?? '')
+          : vscode.l10n.t('The title names the document: the same title sends to the same document again.'),
+        value: built.suggestedTitle,
         ignoreFocusOut: true,
-        validateInput: (v) => (v.trim() ? undefined : vscode.l10n.t('The title must not be empty.')),
+        validateInput: (v) => (v.trim()
+          ? { message: vscode.l10n.t('Document id: {0}', selectionIdFor(built, v)), severity: vscode.InputBoxValidationSeverity.Info }
+          : vscode.l10n.t('The title must not be empty.')),
       }));
     if (!title?.trim()) return undefined;
-    result.document.semantic_identifier = title.trim();
-    result.document.title = title.trim();
-    return result;
+    return titleSelection(built, title);
   }
 
   dispose(): void {
@@ -135,9 +174,26 @@ export class Ingester implements vscode.Disposable {
   }
 }
 
-/** The workspace-relative path (stable across machines), or the file name outside any workspace folder. */
-export function relativePathOf(uri: vscode.Uri): string {
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  if (folder) return vscode.workspace.asRelativePath(uri, false);
-  return uri.path.split('/').pop() || 'untitled';
+/** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */
+const PENDING_ID = 'pending';
+
+/** What to propose an untitled editor's id from: its heading, else its first line. */
+function titleForId(result: DocumentBuildResult, text: string): string {
+  const title = result.document.title ?? '';
+  if (title && !/^Untitled-\d+$/.test(title)) return title;
+  return (/\S[^\n]*/.exec(text)?.[0] ?? '').replace(/^#+\s*/, '').slice(0, 60);
+}
+
+async function modifiedTime(uri: vscode.Uri): Promise<Date | undefined> {
+  try {
+    return new Date((await vscode.workspace.fs.stat(uri)).mtime);
+  } catch {
+    return undefined;
+  }
+}
+
+/** A binary file cannot be ingested as text, but it can be uploaded as a user file. */
+function uploadInstead(uri: vscode.Uri, e: unknown): [string, () => Thenable<unknown>][] {
+  if (!(e instanceof DocumentError && e.code === 'binary') || uri.scheme === 'untitled') return [];
+  return [[vscode.l10n.t('Upload File...'), () => vscode.commands.executeCommand('docIngest.userFiles.upload', uri)]];
 }

@@ -50,7 +50,9 @@ export class IngestStatusBar implements vscode.Disposable {
       case 'updated':
         return { text: `$(check) ${vscode.l10n.t('Updated')}`, label: vscode.l10n.t('Doc Ingest: {0} updated', r.title) };
       case 'cancelled':
-        return { text: `$(circle-slash) ${vscode.l10n.t('Cancelled')}`, label: vscode.l10n.t('Doc Ingest: ingestion of {0} cancelled', r.title) };
+        return r.mayHaveApplied
+          ? { text: `$(circle-slash) ${vscode.l10n.t('Cancelled; the server may still apply it')}`, label: vscode.l10n.t('Doc Ingest: ingestion of {0} cancelled after the request had left; the server may still apply it', r.title) }
+          : { text: `$(circle-slash) ${vscode.l10n.t('Cancelled')}`, label: vscode.l10n.t('Doc Ingest: ingestion of {0} cancelled', r.title) };
       case 'failed':
         return { text: `$(error) ${vscode.l10n.t('Failed')}`, label: vscode.l10n.t('Doc Ingest: {0} failed. {1}', r.title, r.error ?? '') };
     }
