@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { closeAllEditors, connect, ingestionRequests, InputBoxes, openEditor, until, useWorld } from './helpers';
+import { closeAllEditors, connect, ingestionRequests, InputBoxes, openEditor, until, useWorld, workspaceUri } from './helpers';
 
 describe('Document ids without a workspace path', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -89,6 +89,26 @@ describe('Document ids without a workspace path', () => {
       await closeAllEditors();
       fs.rmSync(root, { recursive: true, force: true });
     }
+  });
+
+  it('in a multi-root workspace the folder\'s name goes in front of the id; a single folder keeps today\'s ids', async () => {
+    const faq = workspaceUri('guide/faq.md');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', faq);
+    assert.ok(w.service.document('guide~faq.md'), 'single folder: the folder-relative path alone');
+
+    // A second folder, as a multi-root workspace has: VS Code would restart the extension host to add one, so
+    // the workspace's folder list is what changes here.
+    const real = vscode.workspace.workspaceFolders![0]!;
+    const folders: vscode.WorkspaceFolder[] = [{ uri: vscode.Uri.file(os.tmpdir()), name: 'api', index: 0 }, { uri: real.uri, name: 'Web Docs', index: 1 }];
+    for (const name of ['workspaceFolders', 'getWorkspaceFolder'] as const) {
+      const had = Object.getOwnPropertyDescriptor(vscode.workspace, name);
+      const value = name === 'workspaceFolders' ? folders : (uri: vscode.Uri) => (uri.toString().startsWith(real.uri.toString()) ? folders[1] : undefined);
+      Object.defineProperty(vscode.workspace, name, { get: () => value, configurable: true });
+      w.stubs.onRestore(() => (had ? Object.defineProperty(vscode.workspace, name, had) : delete (vscode.workspace as unknown as Record<string, unknown>)[name]));
+    }
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', faq);
+    assert.equal(w.results()[0]?.documentId, 'web-docs~guide~faq.md', w.messages.of('error').join('; '));
+    assert.ok(w.service.document('web-docs~guide~faq.md'));
   });
 
   it('a selection without a heading above is named by its confirmed title: edited and sent again, it updates the same document', async () => {
