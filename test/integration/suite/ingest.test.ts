@@ -241,9 +241,9 @@ describe('F4 status bar results and cancel', () => {
     assert.equal(w.context.last('docIngest.ingesting'), false);
   });
 
-  it('Cancel Ingestion during a slow request gives outcome cancelled and no error popup', async () => {
+  it('Cancel Ingestion during a slow request: cancelled, no error popup, and a warning that the server may still apply it', async () => {
     await openEditor('guide/faq.md');
-    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, delayMs: 15000 });
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, delayMs: 1500 });
     const run = vscode.commands.executeCommand('docIngest.ingestCurrentFile');
     await until(() => ingestionRequests(w.service).length === 1 && w.results()[0]?.outcome === 'running', 'the request to be under way');
     await vscode.commands.executeCommand('docIngest.cancelIngestion');
@@ -253,7 +253,13 @@ describe('F4 status bar results and cancel', () => {
     assert.equal(record?.error, undefined);
     assert.deepEqual(w.messages.of('error'), []);
     assert.equal(w.context.last('docIngest.ingesting'), false);
-    assert.equal(w.service.documents().length, 0);
+    assert.equal(w.service.documents().length, 0, 'nothing applied yet when the cancel returns');
+    // The request had left: the server applies it anyway, so "Cancelled" alone would be a false promise.
+    assert.equal(record?.mayHaveApplied, true);
+    const warning = await until(() => w.messages.shown.find((m) => m.level === 'warning'), 'the warning');
+    assert.match(warning.message, /may still apply it/);
+    assert.ok(warning.options.includes('Ingest Again'));
+    await until(() => w.service.document('guide~faq.md'), 'the server to apply the request that had left', 8000);
   });
 
   it('Show Details lists the results, and Ingest Again on a failed one sends it again', async () => {
