@@ -179,6 +179,22 @@ describe('F6 user files view', () => {
     await until(() => tracked(w, file.id), 'the first key\'s list again');
   });
 
+  it('Copy User File ID gives what Track File ID takes; the image-section id is copied by its own command', async () => {
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', workspaceUri('samples/pixel.png'));
+    const file = w.service.userFiles().find((f) => f.name === 'pixel.png')!;
+    const row = tracked(w, file.id)!;
+    await vscode.commands.executeCommand('docIngest.userFiles.copyUserFileId', row);
+    assert.equal(await vscode.env.clipboard.readText(), file.id);
+    await vscode.commands.executeCommand('docIngest.userFiles.copyImageFileId', row);
+    assert.equal(await vscode.env.clipboard.readText(), file.fileId);
+
+    // Pasting the image-section id of a tracked row tracks that row, not a second "not found" one.
+    new InputBoxes(w.stubs, [file.fileId]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.id), [file.id]);
+    assert.ok(w.messages.of('info').some((m) => m.includes(file.id)), w.messages.of('info').join('\n'));
+  });
+
   it('"Show" on the FAILED notification reveals and selects the failed row', async () => {
     const ok = w.service.addUserFile('admin', { name: 'fine.txt', status: 'COMPLETED' });
     const file = w.service.addUserFile('admin', { name: 'broken.pdf', status: 'PROCESSING' });
