@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ApiLookup, AuthError, findServerApi, RouteMemory, ServiceClient, VariantRoute } from '../core/api';
-import { isInsecureRemote } from '../core/config/baseUrl';
+import { isInsecureRemote, normalizeBaseUrl } from '../core/config/baseUrl';
+import { keyFingerprint } from '../core/polling';
 import { KeyStore } from './keyStore';
 import { Log } from './log';
 import { readSettings, SECTION } from './settings';
@@ -11,6 +12,14 @@ const ACKNOWLEDGED_HTTP = 'docIngest.insecureHttpAcknowledged';
 /** Per server URL, the path each variant route answered on (never the key). */
 const LEARNED_ROUTES = 'docIngest.learnedRoutes';
 type LearnedRoutes = Record<string, Partial<Record<VariantRoute, string>>>;
+/** Settings a client is built from: a change rebuilds the clients (no request); only the server's re-checks the key. */
+const CLIENT_SETTINGS = ['ingestionPath', 'requestTimeoutSeconds', 'ingestTimeoutSeconds'];
+
+/** Who the configured server knows the user as: its URL and a fingerprint of the key (never the key). */
+export interface Identity {
+  readonly baseUrl: string;
+  readonly keyFingerprint: string;
+}
 
 /** Raised when a command needs the server or key the user has not given yet. */
 export class NotConfiguredError extends Error {
@@ -41,6 +50,15 @@ export class Connection implements vscode.Disposable {
   private generation = 0;
   /** The key Set API Key has just checked: its arrival in SecretStorage needs no second check. */
   private adopted: { baseUrl: string; key: string } | undefined;
+  /**
+   * Per server, its key as SecretStorage last gave it (undefined: none) and the client built with it, so that a
+   * poll every 2 s neither reads SecretStorage nor loses what a client learned. Dropped when the key changes.
+   */
+  private readonly servers = new Map<string, { key: string | undefined; client?: ServiceClient; fingerprint?: string }>();
+  /** Bumped whenever a key is dropped from `servers`: a read under way then must not put back the old key. */
+  private keyEpoch = 0;
+  /** The server the state was last checked for: only a change of it (or of its key) is checked again. */
+  private checkedBaseUrl: string | undefined;
 
   constructor(
     private readonly keys: KeyStore,
@@ -50,9 +68,12 @@ export class Connection implements vscode.Disposable {
   ) {
     this.disposables.push(
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (!e.affectsConfiguration(SECTION)) return;
-        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ingestionPath`)) this.serverChanged = true;
-        void this.refresh();
+        if (CLIENT_SETTINGS.some((s) => e.affectsConfiguration(`${SECTION}.${s}`))) this.dropClients();
+        // Only another server needs the key checked again; ccPairId, the status bar and the like ask nothing.
+        if (e.affectsConfiguration(`${SECTION}.baseUrl`) && readSettings().baseUrl !== this.checkedBaseUrl) {
+          this.serverChanged = true;
+          void this.refresh();
+        }
       }),
       keys.onDidChange((baseUrl) => void this.keyChanged(baseUrl)),
     );
@@ -87,11 +108,12 @@ export class Connection implements vscode.Disposable {
     const generation = this.generation;
     const settle = (state: ConnectionState) => (generation === this.generation ? this.setState(state) : this.current);
     const settings = readSettings();
+    this.checkedBaseUrl = settings.baseUrl;
     if (!settings.baseUrl) return settle('needsServer');
-    const key = await this.keys.get(settings.baseUrl);
+    const key = await this.keyOf(settings.baseUrl);
     if (!key || !this.mayUseKeyWith(settings.baseUrl)) return settle('needsKey');
     try {
-      await this.createClient(settings.baseUrl, key).checkKey();
+      await this.clientWith(settings.baseUrl, key).checkKey();
       return settle('ready');
     } catch (e) {
       this.log.warn(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -106,6 +128,8 @@ export class Connection implements vscode.Disposable {
   async adoptKey(baseUrl: string, key: string): Promise<void> {
     this.adopted = { baseUrl, key };
     await this.keys.store(baseUrl, key);
+    this.forgetKey(baseUrl);
+    this.servers.set(baseUrl, { key });
     this.generation++;
     this.serverChanged = true;
     if (readSettings().baseUrl === baseUrl) this.setState('ready');
@@ -114,6 +138,7 @@ export class Connection implements vscode.Disposable {
   /** Forgets the key of `baseUrl` and what was learned about the server (its routes). */
   async forgetServer(baseUrl: string): Promise<void> {
     await this.keys.delete(baseUrl);
+    this.forgetKey(baseUrl);
     const { [baseUrl]: _forgotten, ...others } = this.globalState.get<LearnedRoutes>(LEARNED_ROUTES, {});
     await this.globalState.update(LEARNED_ROUTES, others);
     await this.refresh();
@@ -121,8 +146,11 @@ export class Connection implements vscode.Disposable {
 
   /** A key changed in SecretStorage (this window or another): check again unless it is the key just adopted. */
   private async keyChanged(baseUrl: string): Promise<void> {
+    const known = this.servers.get(baseUrl);
+    const adopting = this.adopted?.baseUrl === baseUrl && known?.key === this.adopted.key;
+    if (!adopting) this.forgetKey(baseUrl);
     if (baseUrl !== readSettings().baseUrl) return;
-    const key = await this.keys.get(baseUrl);
+    const key = await this.keyOf(baseUrl);
     if (key !== undefined && this.adopted?.baseUrl === baseUrl && this.adopted.key === key) {
       this.adopted = undefined;
       return;
@@ -136,13 +164,59 @@ export class Connection implements vscode.Disposable {
     return findServerApi(this.fetchImpl, url, { timeoutMs: Math.min(readSettings().requestTimeoutMs, 15000) });
   }
 
-  /** A client for the configured server and key, or a NotConfiguredError saying what to do first. */
-  async client(server?: string): Promise<ServiceClient> {
-    const baseUrl = server ?? readSettings().baseUrl;
-    if (!baseUrl) throw new NotConfiguredError('needsServer');
+  /**
+   * A client for `baseUrl` (default: the configured server) with that server's stored key, or a NotConfiguredError
+   * saying what to do first. One client per server and key, kept until the key or a client setting changes.
+   */
+  async client(baseUrl?: string): Promise<ServiceClient> {
+    const url = baseUrl === undefined ? readSettings().baseUrl : normalizeBaseUrl(baseUrl);
+    if (!url) throw new NotConfiguredError('needsServer');
+    const key = await this.keyOf(url);
+    if (!key || !this.mayUseKeyWith(url)) throw new NotConfiguredError('needsKey');
+    return this.clientWith(url, key);
+  }
+
+  /** The configured server and a fingerprint of its key (to keep per-user state apart), or undefined without both. */
+  async identity(): Promise<Identity | undefined> {
+    const baseUrl = readSettings().baseUrl;
+    if (!baseUrl) return undefined;
+    const key = await this.keyOf(baseUrl);
+    if (!key) return undefined;
+    const entry = this.servers.get(baseUrl);
+    if (entry?.key !== key) return { baseUrl, keyFingerprint: keyFingerprint(key) };
+    entry.fingerprint ??= keyFingerprint(key);
+    return { baseUrl, keyFingerprint: entry.fingerprint };
+  }
+
+  /** The key of `baseUrl`, read from SecretStorage once and then held here until it changes. */
+  private async keyOf(baseUrl: string): Promise<string | undefined> {
+    const known = this.servers.get(baseUrl);
+    if (known) return known.key;
+    const epoch = this.keyEpoch;
     const key = await this.keys.get(baseUrl);
-    if (!key || !this.mayUseKeyWith(baseUrl)) throw new NotConfiguredError('needsKey');
-    return this.createClient(baseUrl, key);
+    if (epoch === this.keyEpoch) this.servers.set(baseUrl, { key });
+    return key;
+  }
+
+  /** The cached client of this server and key, built when there is none. */
+  private clientWith(baseUrl: string, key: string): ServiceClient {
+    let entry = this.servers.get(baseUrl);
+    if (entry?.key !== key) {
+      entry = { key };
+      this.servers.set(baseUrl, entry);
+    }
+    entry.client ??= this.createClient(baseUrl, key);
+    return entry.client;
+  }
+
+  private forgetKey(baseUrl: string): void {
+    this.servers.delete(baseUrl);
+    this.keyEpoch++;
+  }
+
+  /** A client setting changed: the next call builds new clients from the keys held here (no request). */
+  private dropClients(): void {
+    for (const entry of this.servers.values()) entry.client = undefined;
   }
 
   createClient(baseUrl: string, key: string): ServiceClient {

@@ -2,6 +2,8 @@ import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
 import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
+import { copyImageFileId } from './commands/copyImageFileId';
+import { copyUserFileId } from './commands/copyUserFileId';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
@@ -77,6 +79,8 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.userFiles.track', () => trackFileId(userFiles));
   command('docIngest.userFiles.stopTracking', (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => stopTracking(userFiles, node, selected));
   command('docIngest.userFiles.refresh', () => userFiles.poller.refresh());
+  command('docIngest.userFiles.copyUserFileId', (file?: Parameters<typeof copyUserFileId>[0]) => copyUserFileId(file));
+  command('docIngest.userFiles.copyImageFileId', (file?: Parameters<typeof copyImageFileId>[0]) => copyImageFileId(file));
 
   // Credential update (F7)
   const credentials = new CredentialFileSystem(connection, (id, result) => void showCredentialSaved(id, result));

@@ -1,2 +1,3 @@
 export * from './backoff';
 export * from './statusPoller';
+export * from './scope';

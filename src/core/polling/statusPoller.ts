@@ -154,7 +154,8 @@ const isPollable = (e: Entry): boolean => !isSettled(e.display);
 
 export class StatusPoller {
   private readonly entries = new Map<string, Entry>();
-  private readonly backoff: Backoff;
+  private backoff: Backoff;
+  private backoffFactor: number;
   private readonly giveUpAfterMs: number;
   private readonly notFoundAfterMisses: number;
   private readonly isFatal: (err: unknown) => boolean;
@@ -175,7 +176,8 @@ export class StatusPoller {
 
   constructor(private readonly deps: StatusPollerDeps, options: StatusPollerOptions = {}) {
     const o = { ...DEFAULT_POLLER_OPTIONS, ...withoutUndefined(options) };
-    this.backoff = new Backoff(o);
+    this.backoffFactor = o.backoffFactor;
+    this.backoff = new Backoff({ ...o, maxIntervalMs: maxFor(o.fastIntervalMs, options.maxIntervalMs) });
     if (!(o.giveUpAfterMs > 0)) throw new RangeError(`giveUpAfterMs must be positive, not ${o.giveUpAfterMs}`);
     if (!(Number.isInteger(o.notFoundAfterMisses) && o.notFoundAfterMisses >= 1)) {
       throw new RangeError(`notFoundAfterMisses must be a positive integer, not ${o.notFoundAfterMisses}`);
@@ -256,6 +258,21 @@ export class StatusPoller {
     if (this.disposed || visible === this.visible) return;
     this.visible = visible;
     if (visible) this.backoff.reset();
+    this.reschedule();
+  }
+
+  /**
+   * A new pace (the user changed the poll interval): the delay starts again at the new fast interval and the next
+   * poll is rescheduled. Without `maxIntervalMs`, the maximum is the default one or the fast interval if longer.
+   * Throws a RangeError for intervals that would poll in a loop, and then keeps the current pace.
+   */
+  setIntervals(options: { fastIntervalMs: number; maxIntervalMs?: number }): void {
+    if (this.disposed) return;
+    this.backoff = new Backoff({
+      fastIntervalMs: options.fastIntervalMs,
+      maxIntervalMs: maxFor(options.fastIntervalMs, options.maxIntervalMs),
+      backoffFactor: this.backoffFactor,
+    });
     this.reschedule();
   }
 
@@ -490,6 +507,11 @@ export class StatusPoller {
       this.deps.reportListenerError?.(err);
     }
   }
+}
+
+/** A longer poll interval than the default maximum raises the maximum with it rather than being refused. */
+function maxFor(fastIntervalMs: number, maxIntervalMs: number | undefined): number {
+  return maxIntervalMs ?? Math.max(DEFAULT_POLLER_OPTIONS.maxIntervalMs, fastIntervalMs);
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {

@@ -2,7 +2,10 @@ import * as vscode from 'vscode';
 import type { ConnectorFilesNode } from '../views/connectorFilesView';
 import type { TrackedFile } from '../../core/polling';
 
-/** "Copy File ID" on a connector file or a user file (its file-store id, the one image sections use). */
+/**
+ * "Copy File ID" on a connector file. User Files rows offer "Copy User File ID" and "Copy File ID for Image
+ * Sections" instead (two ids); given a user file, this still copies its file-store id, for callers of old.
+ */
 export async function copyFileId(node: ConnectorFilesNode | TrackedFile | undefined): Promise<void> {
   const id = !node ? undefined : 'kind' in node ? (node.kind === 'file' ? node.file.file_id : undefined) : (node.record?.file_id ?? node.id);
   if (!id) return;

@@ -18,8 +18,10 @@ export async function uploadFile(connection: Connection, view: UserFilesView, ur
   const uris = given ?? await vscode.window.showOpenDialog({ canSelectMany: true, openLabel: vscode.l10n.t('Upload'), title: vscode.l10n.t('Doc Ingest: Upload File') });
   if (!uris?.length) return;
   try {
+    // The list of the server and key the files go to, taken together with the client.
+    const poller = await view.currentPoller();
     const client = await connection.client();
-    view.poller.noteWork();
+    poller.noteWork();
     await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: uploading'), cancellable: true },
       async (progress, token) => {
@@ -31,7 +33,7 @@ export async function uploadFile(connection: Connection, view: UserFilesView, ur
           const data = await vscode.workspace.fs.readFile(file);
           const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
           const record = await client.uploadFile({ name, data, contentType: MIME[ext] }, { signal: abort.signal });
-          view.poller.track(record.id, record);
+          poller.track(record.id, record);
         }
       },
     );

@@ -1,32 +1,97 @@
 import * as vscode from 'vscode';
 import { AuthError, PermissionError } from '../../core/api';
-import { DisplayStatus, StatusPoller, TrackedFile } from '../../core/polling';
+import { canonicalUserFileId, parseScopedPollerStates, scopeName, StatusPoller, TrackedFile, type DisplayStatus, type Disposer, type ScopedPollerStates } from '../../core/polling';
 import { Connection, NotConfiguredError } from '../connection';
 import { describeError } from '../errors';
-import { readSettings } from '../settings';
+import { readSettings, SECTION } from '../settings';
 import { relativeTime } from './format';
 
-const STATE_KEY = 'docIngest.userFiles';
+/** The tracked lists, one per server + key fingerprint (never the key). */
+const STATE_KEY = 'docIngest.userFiles.byScope';
+/** The single list of versions before lists were kept per server and key: moved to the first scope seen. */
+const LEGACY_STATE_KEY = 'docIngest.userFiles';
+/** package.json bounds `docIngest.userFiles.pollIntervalSeconds` to this; a hand-edited larger value is capped. */
+const MAX_POLL_INTERVAL_MS = 300_000;
 
 /**
  * `docIngest.userFiles`: files uploaded from here and ids the user tracks, with their processing status.
  * The StatusPoller decides when to ask (one request per poll for every id); this class only shows its answers
- * and persists the tracked list (ids, names, statuses; never the key) in workspace state.
+ * and persists the tracked lists (ids, names, statuses; never the key) in workspace state. A user file id means
+ * something only to the server and user that issued it, so there is one list per server and key, and the view
+ * shows (and polls) the list of the configured ones.
  */
 export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vscode.Disposable {
   private readonly changed = new vscode.EventEmitter<TrackedFile | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
   readonly view: vscode.TreeView<TrackedFile>;
-  readonly poller: StatusPoller;
+  private active: StatusPoller;
+  private activeListeners: Disposer[] = [];
+  /** The scope of `active`; undefined: no server or no key, an empty list that is never stored. */
+  private scope: string | undefined;
+  /** Switches run one after the other, so that two quick changes end on the list of the last one. */
+  private switching: Promise<unknown> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
 
   constructor(
     private readonly connection: Connection,
     private readonly state: vscode.Memento,
   ) {
-    this.poller = new StatusPoller(
+    this.view = vscode.window.createTreeView('docIngest.userFiles', { treeDataProvider: this });
+    this.active = this.createPoller(undefined);
+    this.disposables.push(
+      this.view,
+      this.changed,
+      this.view.onDidChangeVisibility((e) => this.active.setVisible(e.visible)),
+      connection.onDidChangeState((s) => void this.onStateChanged(s)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.userFiles.pollIntervalSeconds`)) this.applyPollInterval();
+      }),
+    );
+    void this.currentPoller();
+  }
+
+  /** The poller of the list shown now (tests and commands; a command that tracks uses `currentPoller()`). */
+  get poller(): StatusPoller {
+    return this.active;
+  }
+
+  /**
+   * The poller of the configured server and key, after switching the view to their list if either changed since
+   * (the list shown follows the server and key within a moment; a command must not add to the old list).
+   */
+  currentPoller(): Promise<StatusPoller> {
+    const run = async () => {
+      const id = await this.connection.identity();
+      const scope = id && scopeName(id.baseUrl, id.keyFingerprint);
+      if (scope !== this.scope) this.switchTo(scope);
+      return this.active;
+    };
+    const next = this.switching.then(run, run);
+    this.switching = next;
+    return next;
+  }
+
+  private async onStateChanged(state: string): Promise<void> {
+    const poller = await this.currentPoller();
+    if (state === 'ready') void poller.refresh();
+    this.changed.fire(undefined);
+  }
+
+  /** Stops the list shown (it stays stored) and shows the one of `scope`. */
+  private switchTo(scope: string | undefined): void {
+    this.disposePoller();
+    this.scope = scope;
+    this.active = this.createPoller(scope);
+    this.updateMessage();
+    this.changed.fire(undefined);
+  }
+
+  private createPoller(scope: string | undefined): StatusPoller {
+    const poller: StatusPoller = new StatusPoller(
       {
         fetchStatuses: async (ids, signal) => {
+          // A poll that outlived its list (the server or key changed) asks nothing; its answer would be dropped.
+          if ((await this.currentPoller()) !== poller) throw new Error('the server or key changed');
           const client = await this.connection.client();
           const records = await client.getUserFileStatuses(ids, { signal });
           this.connection.noteSuccess();
@@ -36,39 +101,63 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
         now: () => Date.now(),
       },
       {
-        fastIntervalMs: readSettings().pollIntervalMs,
+        fastIntervalMs: this.pollIntervalMs(),
         isFatal: (e) => {
           this.connection.noteError(e);
           return e instanceof AuthError || e instanceof PermissionError || e instanceof NotConfiguredError;
         },
       },
     );
-    this.poller.restore(state.get(STATE_KEY));
-    this.view = vscode.window.createTreeView('docIngest.userFiles', { treeDataProvider: this });
-    const onChange = this.poller.onDidChange(() => {
-      void this.state.update(STATE_KEY, this.poller.serialize());
-      this.updateMessage();
-      this.changed.fire(undefined);
-    });
-    const onFail = this.poller.onDidFail((record) => void this.notifyFailed(record.name ?? record.id));
-    this.disposables.push(
-      this.view,
-      this.changed,
-      { dispose: () => onChange.dispose() },
-      { dispose: () => onFail.dispose() },
-      this.view.onDidChangeVisibility((e) => this.poller.setVisible(e.visible)),
-      connection.onDidChangeState((s) => {
-        if (s === 'ready') void this.poller.refresh();
+    if (scope !== undefined) poller.restore(this.restoredState(scope));
+    this.activeListeners = [
+      poller.onDidChange(() => {
+        if (scope !== undefined) void this.save(scope, poller);
+        this.updateMessage();
         this.changed.fire(undefined);
       }),
-    );
-    this.poller.setVisible(this.view.visible);
+      poller.onDidFail((record) => void this.notifyFailed(record.id, record.name ?? record.id)),
+    ];
+    poller.setVisible(this.view.visible);
+    return poller;
+  }
+
+  /** The stored list of `scope`; the first scope seen takes over the single list of older versions. */
+  private restoredState(scope: string): unknown {
+    const all = this.stored();
+    if (all[scope]) return all[scope];
+    const legacy = this.state.get(LEGACY_STATE_KEY);
+    if (legacy === undefined) return undefined;
+    void this.state.update(LEGACY_STATE_KEY, undefined);
+    return legacy;
+  }
+
+  private stored(): ScopedPollerStates {
+    return parseScopedPollerStates(this.state.get(STATE_KEY));
+  }
+
+  private async save(scope: string, poller: StatusPoller): Promise<void> {
+    const { [scope]: _old, ...others } = this.stored();
+    const mine = poller.serialize();
+    await this.state.update(STATE_KEY, mine.files.length ? { ...others, [scope]: mine } : others);
+  }
+
+  private pollIntervalMs(): number {
+    return Math.min(readSettings().pollIntervalMs, MAX_POLL_INTERVAL_MS);
+  }
+
+  private applyPollInterval(): void {
+    this.active.setIntervals({ fastIntervalMs: this.pollIntervalMs() });
   }
 
   getChildren(node?: TrackedFile): TrackedFile[] {
     if (node) return [];
     if (this.connection.state === 'needsServer' || this.connection.state === 'needsKey') return [];
-    return this.poller.snapshot();
+    return this.active.snapshot();
+  }
+
+  /** Every row is at the top level (TreeView.reveal asks). */
+  getParent(): undefined {
+    return undefined;
   }
 
   getTreeItem(file: TrackedFile): vscode.TreeItem {
@@ -101,18 +190,26 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
   }
 
   private updateMessage(): void {
-    const s = this.poller.state();
+    const s = this.active.state();
     this.view.message = s.stoppedBy ? vscode.l10n.t('Status updates stopped: {0}', describeError(s.stoppedBy)) : undefined;
   }
 
-  private async notifyFailed(name: string): Promise<void> {
+  private async notifyFailed(id: string, name: string): Promise<void> {
     const show = vscode.l10n.t('Show');
     const choice = await vscode.window.showWarningMessage(vscode.l10n.t('The server failed to process "{0}".', name), show);
-    if (choice === show) await vscode.commands.executeCommand('docIngest.userFiles.focus');
+    if (choice !== show) return;
+    const row = this.getChildren().find((f) => f.id === canonicalUserFileId(id));
+    if (row) await this.view.reveal(row, { select: true, focus: true });
+    else await vscode.commands.executeCommand('docIngest.userFiles.focus');
+  }
+
+  private disposePoller(): void {
+    for (const l of this.activeListeners.splice(0)) l.dispose();
+    this.active.dispose();
   }
 
   dispose(): void {
-    this.poller.dispose();
+    this.disposePoller();
     vscode.Disposable.from(...this.disposables).dispose();
   }
 }

@@ -2,10 +2,15 @@
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import net from 'node:net';
+import { startService } from '../../service';
+import type { KeyStore } from '../../../src/extension/keyStore';
 import { connect, ENTER, FakeInputBoxes, ingestionRequests, openEditor, setKey, setSettings, until, useWorld } from './helpers';
 
 const statusChecks = (w: { service: { requests: readonly { path: string }[] } }) =>
   w.service.requests.filter((r) => r.path === '/api/user/projects/file/statuses');
+
+/** A user-file id nobody has: a status request for it is a cheap request that always goes out. */
+const SOME_ID = '0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f';
 
 describe('F1 server and key', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -263,5 +268,98 @@ describe('F1 server and key', () => {
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
     assert.equal(ingestionRequests(w.service).length, 0, 'nothing sent without a key for this server');
     assert.ok(w.messages.of('error').some((m) => /No API key/.test(m)));
+  });
+
+  describe('one client per server and key', () => {
+    /** Counts the connection's SecretStorage reads (its KeyStore is private: reached here only to count). */
+    function countKeyReads(): { count: number } {
+      const keys = (w.api.connection as unknown as { keys: KeyStore }).keys;
+      const reads = { count: 0 };
+      const get = keys.get.bind(keys);
+      w.stubs.replace(keys, 'get', (baseUrl: string) => {
+        reads.count++;
+        return get(baseUrl);
+      });
+      return reads;
+    }
+
+    it('polls reuse one client: no SecretStorage read and no key check per call', async () => {
+      await connect(w, 'admin');
+      const first = await w.api.connection.client();
+      const reads = countKeyReads();
+      w.service.clearRequests();
+      for (let i = 0; i < 5; i++) assert.equal(await w.api.connection.client(), first, 'the same client');
+      assert.equal(reads.count, 0, 'the key is held in memory');
+      assert.equal(w.service.requests.length, 0);
+    });
+
+    it('a change of docIngest.ccPairId checks nothing over the network and keeps the client', async () => {
+      await connect(w, 'admin');
+      const first = await w.api.connection.client();
+      w.service.clearRequests();
+      await setSettings({ ccPairId: 5 });
+      await new Promise((r) => setTimeout(r, 500)); // time for a check that must not come
+      assert.deepEqual(statusChecks(w), [], 'no key check');
+      assert.equal(await w.api.connection.client(), first);
+      assert.equal(w.api.connection.state, 'ready');
+    });
+
+    it('a timeout change rebuilds the client without a request; a server change checks the key', async () => {
+      await connect(w, 'admin');
+      const first = await w.api.connection.client();
+      w.service.clearRequests();
+      await setSettings({ requestTimeoutSeconds: 12 });
+      const rebuilt = await until(async () => {
+        const c = await w.api.connection.client();
+        return c !== first && c;
+      }, 'a new client with the new timeout');
+      await new Promise((r) => setTimeout(r, 300));
+      assert.deepEqual(w.service.requests, [], 'rebuilt without asking the server');
+      await setSettings({ baseUrl: `http://localhost:${w.service.port}/api` });
+      await until(() => w.api.connection.state === 'needsKey', 'the other server (no key) to be checked');
+      await setSettings({ baseUrl: w.service.baseUrl });
+      await until(() => w.api.connection.state === 'ready', 'back to the first server');
+      assert.ok(statusChecks(w).length >= 1, 'the server change checked the key');
+      assert.equal(await w.api.connection.client(), rebuilt, 'back on the first server with the same key: its client again');
+    });
+
+    it('a new key replaces the client, and Clear API Key forgets it', async () => {
+      await connect(w, 'admin');
+      const first = await w.api.connection.client();
+      await setKey(w, 'basic');
+      const second = await w.api.connection.client();
+      assert.notEqual(second, first);
+      w.service.clearRequests();
+      await second.getUserFileStatuses([SOME_ID]);
+      assert.equal(w.service.requests[0]?.headers.authorization, `Bearer ${w.service.keys.basic}`);
+      await vscode.commands.executeCommand('docIngest.clearApiKey');
+      assert.equal((await clientError()).state, 'needsKey');
+    });
+
+    it('client(baseUrl) gives a client of another server with that server\'s key', async () => {
+      const other = await startService({ dialect: 'observed', autoProcess: false });
+      w.stubs.onRestore(() => void other.close());
+      await connect(w, 'admin');
+      const notStored = await w.api.connection.client(other.baseUrl).then(
+        () => assert.fail('no key is stored for the other server'),
+        (e: unknown) => e as { state?: string },
+      );
+      assert.equal(notStored.state, 'needsKey');
+      const first = w.service.baseUrl;
+      await setSettings({ baseUrl: other.baseUrl, ingestionPath: other.ingestionPath });
+      await until(() => w.api.connection.state === 'needsKey', 'the other server to need its key');
+      const boxes = new FakeInputBoxes(w.stubs, [other.keys.basic]);
+      await vscode.commands.executeCommand('docIngest.setApiKey');
+      assert.deepEqual(boxes.messages, []);
+
+      w.service.clearRequests();
+      const back = await w.api.connection.client(first);
+      await back.getUserFileStatuses([SOME_ID]);
+      assert.equal(w.service.requests.length, 1, 'the request went to the first server');
+      assert.equal(w.service.requests[0]?.headers.authorization, `Bearer ${w.service.keys.admin}`, 'with its own key');
+      other.clearRequests();
+      await (await w.api.connection.client()).getUserFileStatuses([SOME_ID]);
+      assert.equal(other.requests[0]?.headers.authorization, `Bearer ${other.keys.basic}`, 'the default is the configured server');
+    });
   });
 });

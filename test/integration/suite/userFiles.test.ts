@@ -1,7 +1,8 @@
 // F6: the user files view: upload, track, statuses from the service, the FAILED notification, stop tracking.
 import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
-import { connect, InputBoxes, stubQuickPick, until, useWorld, workspaceUri, type World } from './helpers';
+import { startService } from '../../service';
+import { connect, FakeInputBoxes, InputBoxes, setKey, setSettings, stubQuickPick, until, useWorld, workspaceUri, type World } from './helpers';
 
 function tracked(w: World, id: string) {
   return w.api.userFiles.poller.snapshot().find((f) => f.id === id);
@@ -144,5 +145,67 @@ describe('F6 user files view', () => {
     assert.match(errors[0]!, /Upload failed\..*storage full/);
     assert.deepEqual(w.api.userFiles.poller.snapshot(), []);
     assert.equal(w.service.userFiles().filter((f) => f.name === 'faq.md').length, 0);
+  });
+
+  it('a poll interval above 60 s is taken by the running poller, without a reload', async () => {
+    await setSettings({ 'userFiles.pollIntervalSeconds': 120 });
+    await until(() => w.api.userFiles.poller.state().intervalMs === 120_000, 'the poller to take 120 s');
+    await setSettings({ 'userFiles.pollIntervalSeconds': undefined });
+    await until(() => w.api.userFiles.poller.state().intervalMs === 2_000, 'the default again');
+  });
+
+  it('the list belongs to the server and key it was made with', async () => {
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', workspaceUri('samples/pixel.png'));
+    const file = w.service.userFiles().find((f) => f.name === 'pixel.png')!;
+    assert.ok(tracked(w, file.id), 'tracked on server A');
+
+    const other = await startService({ dialect: 'observed', autoProcess: false });
+    w.stubs.onRestore(() => void other.close());
+    await setSettings({ baseUrl: other.baseUrl, ingestionPath: other.ingestionPath });
+    const boxes = new FakeInputBoxes(w.stubs, [other.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.deepEqual(boxes.messages, []);
+    await until(() => w.api.userFiles.poller.snapshot().length === 0, 'server B to show its own (empty) list');
+    assert.deepEqual(w.api.userFiles.getChildren(), []);
+    assert.ok(!other.requests.some((r) => r.body.includes(file.id)), 'B is never asked about A\'s file');
+
+    await setSettings({ baseUrl: w.service.baseUrl, ingestionPath: w.service.ingestionPath });
+    await until(() => tracked(w, file.id), 'server A\'s list again');
+    assert.deepEqual(w.api.userFiles.getChildren().map((f) => f.id), [file.id]);
+
+    await setKey(w, 'basic'); // the same server, another user's key
+    await until(() => w.api.userFiles.poller.snapshot().length === 0, 'the other key\'s own (empty) list');
+    await setKey(w, 'admin');
+    await until(() => tracked(w, file.id), 'the first key\'s list again');
+  });
+
+  it('Copy User File ID gives what Track File ID takes; the image-section id is copied by its own command', async () => {
+    await vscode.commands.executeCommand('docIngest.userFiles.upload', workspaceUri('samples/pixel.png'));
+    const file = w.service.userFiles().find((f) => f.name === 'pixel.png')!;
+    const row = tracked(w, file.id)!;
+    await vscode.commands.executeCommand('docIngest.userFiles.copyUserFileId', row);
+    assert.equal(await vscode.env.clipboard.readText(), file.id);
+    await vscode.commands.executeCommand('docIngest.userFiles.copyImageFileId', row);
+    assert.equal(await vscode.env.clipboard.readText(), file.fileId);
+
+    // Pasting the image-section id of a tracked row tracks that row, not a second "not found" one.
+    new InputBoxes(w.stubs, [file.fileId]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.id), [file.id]);
+    assert.ok(w.messages.of('info').some((m) => m.includes(file.id)), w.messages.of('info').join('\n'));
+  });
+
+  it('"Show" on the FAILED notification reveals and selects the failed row', async () => {
+    const ok = w.service.addUserFile('admin', { name: 'fine.txt', status: 'COMPLETED' });
+    const file = w.service.addUserFile('admin', { name: 'broken.pdf', status: 'PROCESSING' });
+    new InputBoxes(w.stubs, [ok.id, file.id]);
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await vscode.commands.executeCommand('docIngest.userFiles.track');
+    await w.api.userFiles.poller.refresh();
+    w.messages.answer = (m) => (/failed to process/.test(m.message) ? 'Show' : undefined);
+    w.service.failUserFile(file.id);
+    await w.api.userFiles.poller.refresh();
+    await until(() => w.api.userFiles.view.selection.map((f) => f.id).join() === file.id, 'the failed row to be selected');
+    assert.equal(w.api.userFiles.view.visible, true);
   });
 });

@@ -97,6 +97,33 @@ describe('polling/StatusPoller', () => {
       assert.deepEqual(server.gaps().slice(0, 5), [100, 300, 900, 1_000, 1_000]);
     });
 
+    it('a fast interval above the default maximum raises the maximum with it instead of throwing', async () => {
+      const { clock, server, poller } = setup({ fastIntervalMs: 120_000 });
+      server.set(A, 'PROCESSING');
+      poller.setVisible(true);
+      poller.track(A);
+      await clock.advance(120_000 * 3);
+      assert.deepEqual(server.gaps(), [120_000, 120_000, 120_000]);
+      assert.equal(poller.state().intervalMs, 120_000);
+    });
+
+    it('setIntervals changes the pace of a running poller, from the next poll on', async () => {
+      const { clock, server, poller } = setup();
+      server.set(A, 'PROCESSING');
+      poller.setVisible(true);
+      poller.track(A);
+      await clock.advance(2_000); // polls at 0 and 2 000; the next is due at 6 000
+      poller.setIntervals({ fastIntervalMs: 90_000 });
+      assert.equal(poller.state().intervalMs, 90_000, 'the delay starts again at the new fast interval');
+      assert.equal(poller.state().nextPollAt, 92_000, 'rescheduled at the new pace');
+      await clock.advance(90_000 + 180_000);
+      assert.deepEqual(server.gaps(), [2_000, 90_000, 90_000, 90_000]);
+      poller.setIntervals({ fastIntervalMs: 1_000 });
+      assert.equal(poller.state().intervalMs, 1_000);
+      assert.throws(() => poller.setIntervals({ fastIntervalMs: 0 }), RangeError);
+      assert.equal(poller.state().intervalMs, 1_000, 'a refused change keeps the pace');
+    });
+
     it('goes back to fast when a status changes', async () => {
       const { clock, server, poller, display } = setup();
       server.set(A, 'PROCESSING');
