@@ -233,6 +233,8 @@ function codesOf(e: unknown, depth = 0): { code?: string; message: string }[] {
 }
 
 function networkCause(code: string | undefined, message: string): NetworkCause {
+  // undici's fetch rejects the Fetch standard's blocked ports with the bare reason "bad port".
+  if (/\bbad port\b/i.test(message)) return 'blocked-port';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || /getaddrinfo/i.test(message)) return 'dns';
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || /other side closed|socket hang up/i.test(message)) return 'reset';
@@ -245,6 +247,10 @@ const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
   refused: ['The server refused the connection.', 'Check the server URL and port, and that the service is running.'],
   reset: ['The connection was closed before the server answered.', 'Try again; if it persists, check proxies and the server\'s health.'],
   tls: ['A secure (TLS) connection could not be made.', 'Check the certificate of the server (or your proxy), and whether the URL should start with http:// or https://.'],
+  'blocked-port': [
+    'This port cannot be used: fetch refuses it as unsafe, as browsers do.',
+    'Run the service on another port (such as 443, 8080 or 3000), or reach it through one, and change the server URL.',
+  ],
   other: ['The server could not be reached.', 'Check the server URL and your network.'],
 };
 
@@ -254,6 +260,18 @@ export interface ThrownFacts {
   cancelled: boolean;
   timedOut: boolean;
   timeoutMs: number;
+  /** The server's base URL, to name its port when the port is the problem. */
+  baseUrl?: string;
+}
+
+function portOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return u.port || (u.protocol === 'https:' ? '443' : '80');
+  } catch {
+    return undefined;
+  }
 }
 
 export function errorFromThrown(facts: ThrownFacts): ServiceError {
@@ -274,6 +292,11 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
   const message = all.map((c) => c.message).join(' | ');
   const cause = networkCause(code, message);
   const [summary, action] = NETWORK_TEXT[cause];
+  if (cause === 'blocked-port') {
+    const port = portOf(facts.baseUrl);
+    const said = port ? `Port ${port} cannot be used: fetch refuses it as unsafe, as browsers do.` : summary;
+    return new NetworkError(said, action, cause, code, { request, cause: error });
+  }
   const detail = code ?? clip(all[all.length - 1]?.message);
   return new NetworkError(detail ? `${summary} (${detail})` : summary, action, cause, code, { request, cause: error });
 }

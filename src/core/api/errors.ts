@@ -138,11 +138,12 @@ export class TimeoutError extends ServiceError {
   }
 }
 
-export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+/** `blocked-port`: fetch refuses the port itself (the Fetch standard's "bad port" list: 9, 25, 6000, ...). */
+export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'blocked-port' | 'other';
 
 export class NetworkError extends ServiceError {
   readonly kind = 'network';
-  override readonly transient = true;
+  override readonly transient: boolean;
   constructor(
     summary: string,
     action: string,
@@ -152,6 +153,8 @@ export class NetworkError extends ServiceError {
     init: ServiceErrorInit = {},
   ) {
     super(summary, action, init);
+    // A blocked port is refused before any connection: the same request can never succeed.
+    this.transient = networkCause !== 'blocked-port';
   }
 }
 

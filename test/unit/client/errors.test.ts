@@ -273,6 +273,18 @@ describe('client network errors', () => {
     assert.equal(e.code, 'ECONNREFUSED');
   });
 
+  it('blocked port: fetch refuses port 9 ("bad port"), and the message says the port cannot be used', async () => {
+    for (const f of [http_.fetch, globalThis.fetch.bind(globalThis)]) {
+      const e = await thrown(() => new ServiceClient({ fetch: f, baseUrl: 'http://127.0.0.1:9/api', apiKey: 'on_secret_key_value' }).checkKey());
+      assert.ok(e instanceof NetworkError);
+      assert.equal(e.networkCause, 'blocked-port');
+      assert.equal(e.transient, false, 'trying again cannot help');
+      assert.match(e.summary, /^Port 9 cannot be used/);
+      assert.doesNotMatch(e.message, /bad port/);
+      assert.match(e.action, /another port/);
+    }
+  });
+
   it('dns: the host name does not resolve', async () => {
     const e = await thrown(() => client('http://doc-ingest-no-such-host.invalid/api').checkKey());
     assert.ok(e instanceof NetworkError);
