@@ -162,12 +162,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
     return new AuthError(`The server did not accept the API key (HTTP ${status}).${said}`, SET_KEY, init);
   }
   if (status === 403) {
-    const action = /connection not found/i.test(serverText ?? '')
+    const pairRefused = /connection not found/i.test(serverText ?? '');
+    const action = pairRefused
       ? 'Choose a connector-credential pair this key may edit (setting docIngest.ccPairId), or ask an admin for access.'
       : /limited permissions/i.test(serverText ?? '')
         ? 'This key has no permissions: ask an admin to add it to a group, or use another key.'
         : 'Use a key with the needed permission, or ask an admin for access.';
-    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, init);
+    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, { ...init, setting: pairRefused ? 'ccPairId' : undefined });
   }
   if (status === 404) {
     const routeMissing = !body.errorCode && (serverText === undefined || /^not found$/i.test(serverText));
@@ -175,14 +176,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
       const action = facts.isIngestionRoute
         ? 'Check the ingestion path setting (docIngest.ingestionPath), or empty it so that the server\'s route is found by itself.'
         : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
-      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', init);
+      const setting = facts.isIngestionRoute ? 'ingestionPath' : 'baseUrl';
+      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', { ...init, setting });
     }
     // The ingestion route's one object is the pair: the specification's servers send no error code for it.
-    const action =
-      body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute
-        ? 'Check the connector-credential pair id (setting docIngest.ccPairId).'
-        : 'Check the id, then refresh.';
-    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', init);
+    const pair = body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute;
+    const action = pair ? 'Check the connector-credential pair id (setting docIngest.ccPairId).' : 'Check the id, then refresh.';
+    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', { ...init, setting: pair ? 'ccPairId' : undefined });
   }
   if (status === 422 || (status === 400 && (body.errorCode === 'VALIDATION_ERROR' || body.errorCode === 'INVALID_INPUT' || isMessageOnly(body.json)))) {
     const issues = validationIssues(body.json, body.detail);

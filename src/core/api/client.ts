@@ -271,14 +271,14 @@ function explainConnectorListing(e: unknown): unknown {
       'This server does not offer a connector listing.',
       'List the file connector ids in the setting docIngest.connectorIds instead.',
       'route',
-      { status: e.status, request: e.request, serverText: e.serverText },
+      { status: e.status, request: e.request, serverText: e.serverText, setting: 'connectorIds' },
     );
   }
   if (e instanceof PermissionError) {
     return new PermissionError(
       'This key may not list connectors (it needs connector-manager or admin rights).',
       'Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.',
-      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode },
+      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'connectorIds' },
     );
   }
   return e;
@@ -290,7 +290,7 @@ function explainMissingIngestionRoute(e: unknown, tried: readonly string[]): unk
     `The server has no ingestion route: POST ${tried.join(' and POST ')} both answered HTTP 404.`,
     'Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.',
     'route',
-    { status: e.status, request: e.request, serverText: e.serverText },
+    { status: e.status, request: e.request, serverText: e.serverText, setting: 'ingestionPath' },
   );
 }
 

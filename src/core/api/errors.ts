@@ -31,6 +31,11 @@ export interface ServiceErrorInit {
   serverText?: string;
   /** The server's `error_code`, when it sends one. */
   errorCode?: string;
+  /**
+   * The `docIngest.*` setting (without the prefix, e.g. `ingestionPath`) that the action tells the user to check,
+   * so that the user interface can open that one setting.
+   */
+  setting?: string;
   cause?: unknown;
 }
 
@@ -42,6 +47,8 @@ export abstract class ServiceError extends Error {
   readonly request: RequestInfo | undefined;
   readonly serverText: string | undefined;
   readonly errorCode: string | undefined;
+  /** The `docIngest.*` setting the action names (without the prefix), if any. */
+  readonly setting: string | undefined;
 
   constructor(
     readonly summary: string,
@@ -54,6 +61,7 @@ export abstract class ServiceError extends Error {
     this.request = init.request;
     this.serverText = init.serverText;
     this.errorCode = init.errorCode;
+    this.setting = init.setting;
   }
 }
 

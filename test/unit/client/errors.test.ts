@@ -15,6 +15,7 @@ import {
   ValidationError,
   WrongServerError,
 } from '../../../src/core/api';
+import { errorFromResponse } from '../../../src/core/api/classify';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
 import { startService } from '../../service';
 import { DIALECTS, doc, thrown, useService } from './harness';
@@ -320,5 +321,21 @@ describe('client network errors', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('errors name the setting their action refers to', () => {
+  const notFound = (isIngestionRoute: boolean, body = '{"detail":"Not Found"}') =>
+    errorFromResponse({ status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: body, request: { method: 'POST', path: 'x' }, isIngestionRoute });
+
+  it('a missing ingestion route names docIngest.ingestionPath; another missing route the server URL', () => {
+    assert.equal(notFound(true).setting, 'ingestionPath');
+    assert.match(notFound(true).action, /docIngest\.ingestionPath/);
+    assert.equal(notFound(false).setting, 'baseUrl');
+  });
+
+  it('a missing pair names docIngest.ccPairId; an unknown id names none', () => {
+    assert.equal(notFound(true, '{"detail":"Connector-credential pair 9 not found"}').setting, 'ccPairId');
+    assert.equal(notFound(false, '{"detail":"File 3 not found"}').setting, undefined);
   });
 });
