@@ -15,6 +15,8 @@ import {
   CredentialUpdateResponse,
   CredentialUpdateResponseSchema,
   CredentialUpdateSchema,
+  CurrentUser,
+  CurrentUserSchema,
   IngestionRequest,
   IngestionRequestSchema,
   IngestionResultSchema,
@@ -134,6 +136,19 @@ export class ServiceClient {
   /** The credentials the key can see (the real server's `GET /manage/credential`). */
   async listCredentials(options: CallOptions = {}): Promise<CredentialSnapshot[]> {
     return this.transport.call({ method: 'GET', path: 'manage/credential', schema: z.array(CredentialSnapshotSchema), retry: true, ...options });
+  }
+
+  /**
+   * Who the key belongs to (the real server's `GET /me`); undefined when the server has no such route (the
+   * specification's servers).
+   */
+  async whoAmI(options: CallOptions = {}): Promise<CurrentUser | undefined> {
+    try {
+      return await this.transport.call({ method: 'GET', path: 'me', schema: CurrentUserSchema, retry: true, ...options });
+    } catch (e) {
+      if (e instanceof NotFoundError && e.what === 'route') return undefined;
+      throw e;
+    }
   }
 
   /** Records of the given user files that the caller owns; unknown and foreign ids are left out by the server. */
