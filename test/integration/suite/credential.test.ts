@@ -152,8 +152,9 @@ describe('F7 update credential: ownership and fields the server ignores (observe
     assert.ok(doc.getText().includes('sk_live_taken_over_0123456789'), 'the text stays');
 
     w.messages.answer = (m) => (m.options.includes('Save and Take Over') ? 'Save and Take Over' : undefined);
-    await edit(doc, { credential_json: { api_token: 'sk_live_taken_over_0123456789', user: 'admin' } });
-    await doc.save();
+    // Ctrl+S on the unchanged text: VS Code writes an explicitly saved file even when it is not dirty.
+    assert.equal(vscode.window.activeTextEditor?.document, doc);
+    await vscode.commands.executeCommand('workbench.action.files.save');
     assert.equal(modals(w).length, 2);
     assert.equal(patches(w), 1);
     assert.equal(w.service.credential(1)!.userId, w.service.users.admin.id);
