@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { CredentialUpdate, CredentialUpdateResponse, CurrentUser, ServiceClient } from '../core/api';
+import { CredentialUpdate, CredentialUpdateResponse, CurrentUser, isServiceError, ServiceClient, ValidationError } from '../core/api';
 import { Connection } from './connection';
 import { showError } from './errors';
 
@@ -92,8 +92,10 @@ export class CredentialFileSystem implements vscode.FileSystemProvider {
   /** Sends the editor's last saved text; any failure becomes our message, never a failed save. */
   private async send(id: number, session: Session): Promise<void> {
     const failed = (e: unknown) => {
-      const tryAgain: [string, () => Thenable<unknown>] = [vscode.l10n.t('Try Again'), () => this.sendAgain(id)];
-      void showError(vscode.l10n.t('Credential {0} was not updated:', id), e, [tryAgain]);
+      // The same text again can only help when it was sent (or could not be): not after our own checks refused it.
+      const refusedHere = !isServiceError(e) || (e instanceof ValidationError && !e.sent);
+      const tryAgain: [string, () => Thenable<unknown>][] = refusedHere ? [] : [[vscode.l10n.t('Try Again'), () => this.sendAgain(id)]];
+      void showError(vscode.l10n.t('Credential {0} was not updated:', id), e, tryAgain);
     };
     let body: CredentialUpdate;
     try {

@@ -75,6 +75,7 @@ describe('F7 update credential (observed server)', () => {
     const typed = doc.getText();
     await assertRefusedInOurWords(doc, /^Credential 1 was not updated: .*credential_json\.api_token.*masked/);
     assert.equal(doc.getText(), typed, 'nothing the user typed is lost');
+    assert.ok(!w.messages.shown.find((m) => m.level === 'error')!.options.includes('Try Again'), 'the same text would be refused again');
     assert.equal(patches(w), 0, 'nothing was sent');
     assert.deepEqual(w.service.credential(1)?.credentialJson, before);
   });
