@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { AuthError, isServiceError, NotFoundError, ServiceError } from '../core/api';
+import { AuthError, isServiceError, ServiceError } from '../core/api';
 import { NotConfiguredError } from './connection';
+import { SECTION } from './settings';
 
 export function describeError(e: unknown): string {
   return e instanceof Error ? e.message : String(e);
@@ -16,12 +17,27 @@ export async function showError(prefix: string, e: unknown, extra: [string, () =
     actions.push([vscode.l10n.t('Set API Key'), () => vscode.commands.executeCommand('docIngest.setApiKey')]);
   } else if (e instanceof NotConfiguredError) {
     actions.push([vscode.l10n.t('Set Server URL'), () => vscode.commands.executeCommand('docIngest.setServerUrl')]);
-  } else if (e instanceof NotFoundError && e.what === 'route') {
-    actions.push([vscode.l10n.t('Open Settings'), () => vscode.commands.executeCommand('workbench.action.openSettings', 'docIngest')]);
+  } else {
+    const setting = settingNamed(e);
+    if (setting === 'baseUrl') {
+      actions.push([vscode.l10n.t('Set Server URL'), () => vscode.commands.executeCommand('docIngest.setServerUrl')]);
+    } else if (setting) {
+      actions.push([vscode.l10n.t('Open Settings'), () => vscode.commands.executeCommand('workbench.action.openSettings', `@id:${SECTION}.${setting}`)]);
+    }
   }
   if (isServiceError(e)) actions.push([vscode.l10n.t('Show Log'), () => vscode.commands.executeCommand('docIngest.showLog')]);
   const choice = await vscode.window.showErrorMessage(`${prefix} ${describeError(e)}`.trim(), ...actions.map(([label]) => label));
   await actions.find(([label]) => label === choice)?.[1]();
+}
+
+/**
+ * The setting an error tells the user to check: the one it carries, else the first `docIngest.*` its text names
+ * (errors made outside the client say it in words only).
+ */
+export function settingNamed(e: unknown): string | undefined {
+  if (isServiceError(e) && e.setting) return e.setting;
+  const text = isServiceError(e) ? e.action : e instanceof Error ? e.message : '';
+  return new RegExp(`\\b${SECTION}\\.([A-Za-z]\\w*(?:\\.[A-Za-z]\\w*)*)`).exec(text)?.[1];
 }
 
 export function isCancellation(e: unknown): boolean {

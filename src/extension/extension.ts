@@ -17,6 +17,7 @@ import { showCredentialSaved, updateCredential } from './commands/updateCredenti
 import { uploadFile } from './commands/uploadFile';
 import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
+import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
 import { showError } from './errors';
 import { DocumentPlaces } from './ingest/documentPlace';
 import { Ingester } from './ingest/ingester';
@@ -83,7 +84,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.userFiles.copyImageFileId', (file?: Parameters<typeof copyImageFileId>[0]) => copyImageFileId(file));
 
   // Credential update (F7)
-  const credentials = new CredentialFileSystem(connection, (id, result) => void showCredentialSaved(id, result));
+  const credentialResults = own(new CredentialResults());
+  own(vscode.workspace.registerTextDocumentContentProvider(CREDENTIAL_RESULT_SCHEME, credentialResults));
+  const credentials = new CredentialFileSystem(connection, (saved) => void showCredentialSaved(saved, credentialResults));
   own(vscode.workspace.registerFileSystemProvider(CREDENTIAL_SCHEME, credentials, { isCaseSensitive: true }));
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 

@@ -162,12 +162,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
     return new AuthError(`The server did not accept the API key (HTTP ${status}).${said}`, SET_KEY, init);
   }
   if (status === 403) {
-    const action = /connection not found/i.test(serverText ?? '')
+    const pairRefused = /connection not found/i.test(serverText ?? '');
+    const action = pairRefused
       ? 'Choose a connector-credential pair this key may edit (setting docIngest.ccPairId), or ask an admin for access.'
       : /limited permissions/i.test(serverText ?? '')
         ? 'This key has no permissions: ask an admin to add it to a group, or use another key.'
         : 'Use a key with the needed permission, or ask an admin for access.';
-    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, init);
+    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, { ...init, setting: pairRefused ? 'ccPairId' : undefined });
   }
   if (status === 404) {
     const routeMissing = !body.errorCode && (serverText === undefined || /^not found$/i.test(serverText));
@@ -175,14 +176,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
       const action = facts.isIngestionRoute
         ? 'Check the ingestion path setting (docIngest.ingestionPath), or empty it so that the server\'s route is found by itself.'
         : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
-      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', init);
+      const setting = facts.isIngestionRoute ? 'ingestionPath' : 'baseUrl';
+      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', { ...init, setting });
     }
     // The ingestion route's one object is the pair: the specification's servers send no error code for it.
-    const action =
-      body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute
-        ? 'Check the connector-credential pair id (setting docIngest.ccPairId).'
-        : 'Check the id, then refresh.';
-    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', init);
+    const pair = body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute;
+    const action = pair ? 'Check the connector-credential pair id (setting docIngest.ccPairId).' : 'Check the id, then refresh.';
+    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', { ...init, setting: pair ? 'ccPairId' : undefined });
   }
   if (status === 422 || (status === 400 && (body.errorCode === 'VALIDATION_ERROR' || body.errorCode === 'INVALID_INPUT' || isMessageOnly(body.json)))) {
     const issues = validationIssues(body.json, body.detail);
@@ -233,6 +233,8 @@ function codesOf(e: unknown, depth = 0): { code?: string; message: string }[] {
 }
 
 function networkCause(code: string | undefined, message: string): NetworkCause {
+  // undici's fetch rejects the Fetch standard's blocked ports with the bare reason "bad port".
+  if (/\bbad port\b/i.test(message)) return 'blocked-port';
   if (code === 'ENOTFOUND' || code === 'EAI_AGAIN' || code === 'EAI_NONAME' || /getaddrinfo/i.test(message)) return 'dns';
   if (code === 'ECONNREFUSED') return 'refused';
   if (code === 'ECONNRESET' || code === 'EPIPE' || code === 'UND_ERR_SOCKET' || code === 'UND_ERR_CLOSED' || /other side closed|socket hang up/i.test(message)) return 'reset';
@@ -245,6 +247,10 @@ const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
   refused: ['The server refused the connection.', 'Check the server URL and port, and that the service is running.'],
   reset: ['The connection was closed before the server answered.', 'Try again; if it persists, check proxies and the server\'s health.'],
   tls: ['A secure (TLS) connection could not be made.', 'Check the certificate of the server (or your proxy), and whether the URL should start with http:// or https://.'],
+  'blocked-port': [
+    'This port cannot be used: fetch refuses it as unsafe, as browsers do.',
+    'Run the service on another port (such as 443, 8080 or 3000), or reach it through one, and change the server URL.',
+  ],
   other: ['The server could not be reached.', 'Check the server URL and your network.'],
 };
 
@@ -254,6 +260,18 @@ export interface ThrownFacts {
   cancelled: boolean;
   timedOut: boolean;
   timeoutMs: number;
+  /** The server's base URL, to name its port when the port is the problem. */
+  baseUrl?: string;
+}
+
+function portOf(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const u = new URL(url);
+    return u.port || (u.protocol === 'https:' ? '443' : '80');
+  } catch {
+    return undefined;
+  }
 }
 
 export function errorFromThrown(facts: ThrownFacts): ServiceError {
@@ -274,6 +292,11 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
   const message = all.map((c) => c.message).join(' | ');
   const cause = networkCause(code, message);
   const [summary, action] = NETWORK_TEXT[cause];
+  if (cause === 'blocked-port') {
+    const port = portOf(facts.baseUrl);
+    const said = port ? `Port ${port} cannot be used: fetch refuses it as unsafe, as browsers do.` : summary;
+    return new NetworkError(said, action, cause, code, { request, cause: error });
+  }
   const detail = code ?? clip(all[all.length - 1]?.message);
   return new NetworkError(detail ? `${summary} (${detail})` : summary, action, cause, code, { request, cause: error });
 }

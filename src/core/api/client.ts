@@ -15,6 +15,8 @@ import {
   CredentialUpdateResponse,
   CredentialUpdateResponseSchema,
   CredentialUpdateSchema,
+  CurrentUser,
+  CurrentUserSchema,
   IngestionRequest,
   IngestionRequestSchema,
   IngestionResultSchema,
@@ -134,6 +136,19 @@ export class ServiceClient {
   /** The credentials the key can see (the real server's `GET /manage/credential`). */
   async listCredentials(options: CallOptions = {}): Promise<CredentialSnapshot[]> {
     return this.transport.call({ method: 'GET', path: 'manage/credential', schema: z.array(CredentialSnapshotSchema), retry: true, ...options });
+  }
+
+  /**
+   * Who the key belongs to (the real server's `GET /me`); undefined when the server has no such route (the
+   * specification's servers).
+   */
+  async whoAmI(options: CallOptions = {}): Promise<CurrentUser | undefined> {
+    try {
+      return await this.transport.call({ method: 'GET', path: 'me', schema: CurrentUserSchema, retry: true, ...options });
+    } catch (e) {
+      if (e instanceof NotFoundError && e.what === 'route') return undefined;
+      throw e;
+    }
   }
 
   /** Records of the given user files that the caller owns; unknown and foreign ids are left out by the server. */
@@ -271,14 +286,14 @@ function explainConnectorListing(e: unknown): unknown {
       'This server does not offer a connector listing.',
       'List the file connector ids in the setting docIngest.connectorIds instead.',
       'route',
-      { status: e.status, request: e.request, serverText: e.serverText },
+      { status: e.status, request: e.request, serverText: e.serverText, setting: 'connectorIds' },
     );
   }
   if (e instanceof PermissionError) {
     return new PermissionError(
       'This key may not list connectors (it needs connector-manager or admin rights).',
       'Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.',
-      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode },
+      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'connectorIds' },
     );
   }
   return e;
@@ -290,7 +305,7 @@ function explainMissingIngestionRoute(e: unknown, tried: readonly string[]): unk
     `The server has no ingestion route: POST ${tried.join(' and POST ')} both answered HTTP 404.`,
     'Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.',
     'route',
-    { status: e.status, request: e.request, serverText: e.serverText },
+    { status: e.status, request: e.request, serverText: e.serverText, setting: 'ingestionPath' },
   );
 }
 

@@ -31,6 +31,11 @@ export interface ServiceErrorInit {
   serverText?: string;
   /** The server's `error_code`, when it sends one. */
   errorCode?: string;
+  /**
+   * The `docIngest.*` setting (without the prefix, e.g. `ingestionPath`) that the action tells the user to check,
+   * so that the user interface can open that one setting.
+   */
+  setting?: string;
   cause?: unknown;
 }
 
@@ -42,6 +47,8 @@ export abstract class ServiceError extends Error {
   readonly request: RequestInfo | undefined;
   readonly serverText: string | undefined;
   readonly errorCode: string | undefined;
+  /** The `docIngest.*` setting the action names (without the prefix), if any. */
+  readonly setting: string | undefined;
 
   constructor(
     readonly summary: string,
@@ -54,6 +61,7 @@ export abstract class ServiceError extends Error {
     this.request = init.request;
     this.serverText = init.serverText;
     this.errorCode = init.errorCode;
+    this.setting = init.setting;
   }
 }
 
@@ -138,11 +146,12 @@ export class TimeoutError extends ServiceError {
   }
 }
 
-export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'other';
+/** `blocked-port`: fetch refuses the port itself (the Fetch standard's "bad port" list: 9, 25, 6000, ...). */
+export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'blocked-port' | 'other';
 
 export class NetworkError extends ServiceError {
   readonly kind = 'network';
-  override readonly transient = true;
+  override readonly transient: boolean;
   constructor(
     summary: string,
     action: string,
@@ -152,6 +161,8 @@ export class NetworkError extends ServiceError {
     init: ServiceErrorInit = {},
   ) {
     super(summary, action, init);
+    // A blocked port is refused before any connection: the same request can never succeed.
+    this.transient = networkCause !== 'blocked-port';
   }
 }
 

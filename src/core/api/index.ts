@@ -1,4 +1,5 @@
 export * from './client';
+export * from './credentialChanges';
 export * from './errors';
 export * from './masking';
 export * from './schemas';

@@ -106,6 +106,13 @@ export type StatusResponse = z.output<typeof StatusResponseSchema>;
 export const CredentialUpdateResponseSchema = z.union([CredentialSnapshotSchema, StatusResponseSchema]);
 export type CredentialUpdateResponse = z.output<typeof CredentialUpdateResponseSchema>;
 
+/** The real server's `GET /me`: who the key belongs to (only the fields the client uses are read). */
+export const CurrentUserSchema = z.looseObject({
+  id: z.string(),
+  email: nullish(z.string()),
+});
+export type CurrentUser = z.output<typeof CurrentUserSchema>;
+
 // ---------------------------------------------------------------------------------------------- user files
 
 export const UserFileRecordSchema = z.looseObject({

@@ -118,6 +118,7 @@ export class Transport {
         cancelled: !!ex.signal?.aborted,
         timedOut,
         timeoutMs,
+        baseUrl: this.baseUrl,
       });
       log(error.kind);
       throw error;

@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { CredentialSnapshot, CredentialUpdateResponse } from '../../core/api';
+import { CredentialSnapshot, ownerInAnswer, unappliedCredentialFields } from '../../core/api';
 import { Connection } from '../connection';
-import { CredentialFileSystem } from '../credentialFileSystem';
+import { CredentialFileSystem, CredentialSaved } from '../credentialFileSystem';
+import { CredentialResults } from '../credentialResults';
 
 /**
  * "Doc Ingest: Update Credential...": choose a credential (from the server's list when it offers one, else by
@@ -31,7 +32,7 @@ export async function updateCredential(connection: Connection, files: Credential
     curator_public: snapshot?.curator_public ?? undefined,
     groups: snapshot?.groups ?? undefined,
   };
-  await files.open(id, body);
+  await files.open(id, body, { userId: snapshot ? snapshot.user_id : undefined, email: snapshot?.user_email ?? undefined });
   void vscode.window.showInformationMessage(
     vscode.l10n.t('Edit the credential, then save (Ctrl+S) to send it. Values shown masked by the server must be replaced with the real secret or removed.'),
   );
@@ -63,12 +64,24 @@ async function chooseCredential(snapshots: CredentialSnapshot[] | undefined): Pr
   return text === undefined ? undefined : Number(text.trim());
 }
 
-/** Shows what the server stored after a save. */
-export async function showCredentialSaved(id: number, result: CredentialUpdateResponse): Promise<void> {
-  const show = vscode.l10n.t('Show Result');
-  const choice = await vscode.window.showInformationMessage(vscode.l10n.t('Credential {0} updated.', id), show);
-  if (choice === show) {
-    const doc = await vscode.workspace.openTextDocument({ language: 'json', content: JSON.stringify(result, null, 2) });
-    await vscode.window.showTextDocument(doc, { preview: true, viewColumn: vscode.ViewColumn.Beside });
+/**
+ * Says what a save did, read from the server's answer: the fields it did not apply (the real server applies only
+ * credential_json) and a new owner (the real server makes the caller the owner).
+ */
+export async function showCredentialSaved(saved: CredentialSaved, results: CredentialResults): Promise<void> {
+  const { id, result } = saved;
+  const parts = [vscode.l10n.t('Credential {0} updated.', id)];
+  const ownerAfter = ownerInAnswer(result);
+  const tookOver = saved.me ? ownerAfter === saved.me.id && saved.ownerBefore !== saved.me.id : saved.ownerBefore !== undefined && ownerAfter !== undefined && ownerAfter !== saved.ownerBefore;
+  if (tookOver) parts.push(vscode.l10n.t('It is now yours.'));
+  const unapplied = unappliedCredentialFields(saved.sent, result);
+  if (unapplied.length) {
+    parts.push(vscode.l10n.t('The server did not apply {0} and kept its own values (it changes only credential_json).', unapplied.join(', ')));
   }
+  const show = vscode.l10n.t('Show Result');
+  const message = parts.join(' ');
+  const choice = unapplied.length
+    ? await vscode.window.showWarningMessage(message, show)
+    : await vscode.window.showInformationMessage(message, show);
+  if (choice === show) await results.show(id, result);
 }

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { IngestionRecord } from '../../core/ingest/history';
+import { escapeMarkdown, markdownTableCell } from '../../core/text/markdown';
 import { readSettings, SECTION } from '../settings';
 
 /**
@@ -61,16 +62,17 @@ export class IngestStatusBar implements vscode.Disposable {
   private tooltip(r: IngestionRecord): vscode.MarkdownString {
     const md = new vscode.MarkdownString(undefined, true);
     md.supportThemeIcons = true;
-    const row = (name: string, value: string | undefined) => (value ? `| ${name} | ${escapeCell(value)} |\n` : '');
-    md.appendMarkdown(`**${escapeCell(this.describe(r).text.replace(/^\$\([^)]+\)\s*/, ''))}**: ${escapeCell(r.title)}\n\n`);
+    const row = (name: string, value: string | undefined) => (value ? `| ${markdownTableCell(name)} | ${markdownTableCell(value)} |\n` : '');
+    // Every value is escaped: an id such as `guide~setup.md~install` would otherwise render struck through.
+    md.appendMarkdown(`**${escapeMarkdown(this.describe(r).text.replace(/^\$\([^)]+\)\s*/, ''))}**: ${escapeMarkdown(r.title)}\n\n`);
     md.appendMarkdown(`| | |\n|---|---|\n`);
     md.appendMarkdown(row(vscode.l10n.t('Document id'), r.documentId));
     md.appendMarkdown(row(vscode.l10n.t('Pair'), r.ccPairId === undefined ? vscode.l10n.t('server default') : String(r.ccPairId)));
     md.appendMarkdown(row(vscode.l10n.t('Server'), r.server));
     md.appendMarkdown(row(vscode.l10n.t('Time'), (r.finishedAt ?? r.startedAt).toLocaleString()));
     md.appendMarkdown(row(vscode.l10n.t('Request'), r.requestId));
-    if (r.error) md.appendMarkdown(`\n\n$(error) ${escapeCell(r.error)}`);
-    md.appendMarkdown(`\n\n${r.outcome === 'running' ? vscode.l10n.t('Click to cancel.') : vscode.l10n.t('Click for the last results.')}`);
+    if (r.error) md.appendMarkdown(`\n\n$(error) ${escapeMarkdown(r.error)}`);
+    md.appendMarkdown(`\n\n${escapeMarkdown(r.outcome === 'running' ? vscode.l10n.t('Click to cancel.') : vscode.l10n.t('Click for the last results.'))}`);
     return md;
   }
 
@@ -78,8 +80,4 @@ export class IngestStatusBar implements vscode.Disposable {
     this.subscription.dispose();
     this.item.dispose();
   }
-}
-
-function escapeCell(s: string): string {
-  return s.replace(/[|\\`*_[\]<>]/g, (c) => `\\${c}`).replace(/\r?\n/g, ' ');
 }

@@ -4,7 +4,8 @@ import { Connection } from '../connection';
 import { readSettings, SECTION } from '../settings';
 import { humanSize, relativeTime } from './format';
 
-interface ConnectorNode { kind: 'connector'; connectorId: number; ccPairId?: number; name: string }
+/** `expanded`: a filter is set and this connector has matching files (or could not be read), so it opens. */
+interface ConnectorNode { kind: 'connector'; connectorId: number; ccPairId?: number; name: string; expanded?: boolean }
 interface FileNode { kind: 'file'; connectorId: number; file: ConnectorFileInfo }
 interface LoadMoreNode { kind: 'loadMore'; connectorId: number; remaining: number }
 interface MessageNode { kind: 'message'; id: string; text: string; detail?: string; error: boolean }
@@ -61,8 +62,9 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
   }
 
   async getChildren(node?: ConnectorFilesNode): Promise<ConnectorFilesNode[]> {
-    // With no server or key the tree is empty, so that the welcome view with its buttons shows instead.
-    if (this.connection.state === 'needsServer' || this.connection.state === 'needsKey') return [];
+    // With no server, no key or no answer the tree is empty, so that the welcome view with its buttons shows
+    // instead (Retry, Show Log, Set Server URL when unreachable) rather than a truncated error row.
+    if (this.connection.state !== 'ready') return [];
     if (!node) return this.connectors();
     if (node.kind !== 'connector') return [];
     return this.filesOf(node.connectorId);
@@ -85,30 +87,47 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
     const fromSettings = configured
       .filter((id) => !known.has(id))
       .map((id) => ({ kind: 'connector' as const, connectorId: id, name: vscode.l10n.t('Connector {0}', id) }));
-    const all = [...listed, ...fromSettings];
+    const all: ConnectorNode[] = [...listed, ...fromSettings];
     if (!all.length) {
       return [{ kind: 'message', id: 'none', error: false, text: vscode.l10n.t('No file connectors found.'), detail: vscode.l10n.t('List connector ids in the setting docIngest.connectorIds.') }];
+    }
+    if (this.filterText) {
+      // A match hidden under a collapsed connector would look like no match: load the files to know which to open.
+      await Promise.all(all.map(async (c) => {
+        const loaded = await this.load(c.connectorId);
+        c.expanded = !('error' in loaded) ? this.matching(loaded.files).length > 0 : true;
+      }));
     }
     return all;
   }
 
-  private async filesOf(connectorId: number): Promise<ConnectorFilesNode[]> {
-    let loaded = this.files.get(connectorId);
-    if (!loaded) {
-      try {
-        const client = await this.connection.client();
-        const files = await client.listConnectorFiles(connectorId);
-        loaded = { files, shown: readSettings().pageSize };
-        this.files.set(connectorId, loaded);
-      } catch (e) {
-        this.connection.noteError(e);
-        return [this.errorNode(`files-${connectorId}`, e)];
-      }
+  /** A connector's files, fetched once until refreshed. */
+  private async load(connectorId: number): Promise<Loaded | { error: unknown }> {
+    const cached = this.files.get(connectorId);
+    if (cached) return cached;
+    try {
+      const client = await this.connection.client();
+      const files = await client.listConnectorFiles(connectorId);
+      const loaded = this.files.get(connectorId) ?? { files, shown: readSettings().pageSize };
+      this.files.set(connectorId, loaded);
+      return loaded;
+    } catch (e) {
+      this.connection.noteError(e);
+      return { error: e };
     }
+  }
+
+  private matching(files: ConnectorFileInfo[]): ConnectorFileInfo[] {
     const needle = this.filterText.toLocaleLowerCase();
-    const matching = needle ? loaded.files.filter((f) => f.file_name.toLocaleLowerCase().includes(needle)) : loaded.files;
+    return needle ? files.filter((f) => f.file_name.toLocaleLowerCase().includes(needle)) : files;
+  }
+
+  private async filesOf(connectorId: number): Promise<ConnectorFilesNode[]> {
+    const loaded = await this.load(connectorId);
+    if ('error' in loaded) return [this.errorNode(`files-${connectorId}`, loaded.error)];
+    const matching = this.matching(loaded.files);
     if (!matching.length) {
-      const text = needle ? vscode.l10n.t('No files match "{0}".', this.filterText) : vscode.l10n.t('This connector has no files.');
+      const text = this.filterText ? vscode.l10n.t('No files match "{0}".', this.filterText) : vscode.l10n.t('This connector has no files.');
       return [{ kind: 'message', id: `empty-${connectorId}`, error: false, text }];
     }
     const page: ConnectorFilesNode[] = matching.slice(0, loaded.shown).map((file) => ({ kind: 'file', connectorId, file }));
@@ -125,8 +144,10 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
   getTreeItem(node: ConnectorFilesNode): vscode.TreeItem {
     switch (node.kind) {
       case 'connector': {
-        const item = new vscode.TreeItem(node.name, vscode.TreeItemCollapsibleState.Collapsed);
-        item.id = `connector-${node.connectorId}`;
+        const item = new vscode.TreeItem(node.name, node.expanded ? vscode.TreeItemCollapsibleState.Expanded : vscode.TreeItemCollapsibleState.Collapsed);
+        // The workbench keeps an item's expansion by id: an id per filter lets each filter open its matches,
+        // and clearing the filter brings back the expansion the user had.
+        item.id = this.filterText ? `connector-${node.connectorId}-filter-${this.filterText}` : `connector-${node.connectorId}`;
         item.description = node.ccPairId === undefined ? vscode.l10n.t('connector {0}', node.connectorId) : vscode.l10n.t('connector {0} · pair {1}', node.connectorId, node.ccPairId);
         item.iconPath = new vscode.ThemeIcon('database');
         item.contextValue = 'connector';

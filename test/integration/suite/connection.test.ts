@@ -363,3 +363,32 @@ describe('F1 server and key', () => {
     });
   });
 });
+
+describe('errors that name a setting', () => {
+  const w = useWorld({ dialect: 'observed' });
+
+  /** Records the workbench commands run from now on, without running the settings editor. */
+  function recordOpenSettings(): unknown[][] {
+    const calls: unknown[][] = [];
+    const original = vscode.commands.executeCommand;
+    w.stubs.replace(vscode.commands, 'executeCommand', (<T>(command: string, ...rest: unknown[]) => {
+      if (command === 'workbench.action.openSettings') {
+        calls.push(rest);
+        return Promise.resolve(undefined as T);
+      }
+      return original.call(vscode.commands, command, ...rest) as Thenable<T>;
+    }) as typeof vscode.commands.executeCommand);
+    return calls;
+  }
+
+  it('"Open Settings" on a wrong ingestion path opens that one setting', async () => {
+    await connect(w, 'admin');
+    await setSettings({ ingestionPath: 'service-api/ingestion' }); // the specification's path; this server has Onyx's
+    await openEditor('guide/faq.md');
+    const opened = recordOpenSettings();
+    w.messages.answer = (m) => (m.level === 'error' && m.options.includes('Open Settings') ? 'Open Settings' : undefined);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    await until(() => opened.length > 0, 'the settings to be opened');
+    assert.deepEqual(opened, [['@id:docIngest.ingestionPath']]);
+  });
+});

@@ -1,9 +1,14 @@
 // F5: the connector files view (its TreeDataProvider, as the tree calls it), in both dialects.
 import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import type { ConnectorFilesNode } from '../../../src/extension/views/connectorFilesView';
 import { startService } from '../../service';
-import { connect, FakeInputBoxes, InputBoxes, setSettings, until, useWorld, type World } from './helpers';
+import { connect, EXTENSION_ID, FakeInputBoxes, InputBoxes, setSettings, until, useWorld, type World } from './helpers';
+
+/** The manifest's English strings (package.json's %keys%). */
+const nls = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../../../package.nls.json'), 'utf8')) as Record<string, string>;
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
@@ -201,6 +206,61 @@ describe('F5 connector files view (observed server)', () => {
     const before = changed.count;
     await setSettings({ 'connectorFiles.pageSize': 10 });
     await until(() => changed.count > before, 'the tree to be told to refresh after the page size changed');
+  });
+
+  it('a filter expands the connectors with matching files, and leaves the others collapsed', async () => {
+    w.service.addConnectorFiles(3, 15);
+    await connect(w, 'admin');
+    const state = async () =>
+      Object.fromEntries((await roots(w)).map((n) => w.api.connectorFiles.getTreeItem(n)).map((i) => [label(i), i.collapsibleState]));
+    const { Collapsed, Expanded } = vscode.TreeItemCollapsibleState;
+    assert.deepEqual(await state(), { 'Product docs': Collapsed, Handbook: Collapsed });
+    const idBefore = w.api.connectorFiles.getTreeItem(await connector(w, 'Handbook')).id;
+
+    new InputBoxes(w.stubs, ['DOCUMENT-0001', 'getting']);
+    await vscode.commands.executeCommand('docIngest.connectorFiles.filter');
+    assert.deepEqual(await state(), { 'Product docs': Collapsed, Handbook: Expanded }, 'the match in Handbook is shown');
+    // The workbench keeps an item's expansion by id: a new id per filter makes it apply the new state.
+    assert.notEqual(w.api.connectorFiles.getTreeItem(await connector(w, 'Handbook')).id, idBefore);
+
+    await vscode.commands.executeCommand('docIngest.connectorFiles.filter');
+    assert.deepEqual(await state(), { 'Product docs': Expanded, Handbook: Collapsed });
+
+    await vscode.commands.executeCommand('docIngest.connectorFiles.clearFilter');
+    assert.deepEqual(await state(), { 'Product docs': Collapsed, Handbook: Collapsed });
+  });
+
+  it('a file name with ~~ reads as itself in the tooltip (Markdown escaped)', async () => {
+    w.service.addConnectorFiles(2, [{ fileName: 'guide~~setup~~notes.md', size: 10 }]);
+    await connect(w, 'admin');
+    const files = await children(w, await connector(w, 'Product docs'));
+    const item = files.find((f) => label(f) === 'guide~~setup~~notes.md');
+    assert.ok(item);
+    const markdown = (item.tooltip as vscode.MarkdownString).value;
+    assert.ok(markdown.includes('guide'), markdown);
+    assert.doesNotMatch(markdown, /(^|[^\\])~/, 'every ~ is escaped, so nothing renders struck through');
+  });
+
+  it('an unreachable server leaves the tree empty, so the welcome with Retry, Show Log and Set Server URL shows', async () => {
+    await connect(w, 'admin');
+    const drop = w.service.faults.inject({ path: /./, drop: true, times: Infinity });
+    assert.equal(await w.api.connection.refresh(), 'unreachable');
+    assert.deepEqual(await roots(w), [], 'no truncated error row');
+
+    const manifest = vscode.extensions.getExtension(EXTENSION_ID)!.packageJSON as {
+      contributes: { viewsWelcome: { view: string; contents: string; when: string }[] };
+    };
+    const welcome = manifest.contributes.viewsWelcome.find((v) => v.view === 'docIngest.connectorFiles' && /docIngest\.state == unreachable/.test(v.when));
+    assert.ok(welcome, 'a welcome for the unreachable state');
+    const contents = /^%.*%$/.test(welcome.contents) ? nls[welcome.contents.slice(1, -1)] ?? '' : welcome.contents;
+    for (const command of ['docIngest.connectorFiles.refresh', 'docIngest.showLog', 'docIngest.setServerUrl']) {
+      assert.ok(contents.includes(`(command:${command})`), `the welcome offers ${command}: ${contents}`);
+    }
+
+    drop.remove();
+    await vscode.commands.executeCommand('docIngest.connectorFiles.refresh'); // the welcome's Retry
+    assert.equal(w.api.connection.state, 'ready');
+    assert.deepEqual((await roots(w)).map((n) => label(w.api.connectorFiles.getTreeItem(n))), ['Product docs', 'Handbook']);
   });
 
   it('shows nothing without a key, so the welcome view shows', async () => {

@@ -15,6 +15,7 @@ import {
   ValidationError,
   WrongServerError,
 } from '../../../src/core/api';
+import { errorFromResponse } from '../../../src/core/api/classify';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
 import { startService } from '../../service';
 import { DIALECTS, doc, thrown, useService } from './harness';
@@ -273,6 +274,18 @@ describe('client network errors', () => {
     assert.equal(e.code, 'ECONNREFUSED');
   });
 
+  it('blocked port: fetch refuses port 9 ("bad port"), and the message says the port cannot be used', async () => {
+    for (const f of [http_.fetch, globalThis.fetch.bind(globalThis)]) {
+      const e = await thrown(() => new ServiceClient({ fetch: f, baseUrl: 'http://127.0.0.1:9/api', apiKey: 'on_secret_key_value' }).checkKey());
+      assert.ok(e instanceof NetworkError);
+      assert.equal(e.networkCause, 'blocked-port');
+      assert.equal(e.transient, false, 'trying again cannot help');
+      assert.match(e.summary, /^Port 9 cannot be used/);
+      assert.doesNotMatch(e.message, /bad port/);
+      assert.match(e.action, /another port/);
+    }
+  });
+
   it('dns: the host name does not resolve', async () => {
     const e = await thrown(() => client('http://doc-ingest-no-such-host.invalid/api').checkKey());
     assert.ok(e instanceof NetworkError);
@@ -308,5 +321,21 @@ describe('client network errors', () => {
       server.closeAllConnections();
       await new Promise((r) => server.close(r));
     }
+  });
+});
+
+describe('errors name the setting their action refers to', () => {
+  const notFound = (isIngestionRoute: boolean, body = '{"detail":"Not Found"}') =>
+    errorFromResponse({ status: 404, headers: new Headers({ 'content-type': 'application/json' }), text: body, request: { method: 'POST', path: 'x' }, isIngestionRoute });
+
+  it('a missing ingestion route names docIngest.ingestionPath; another missing route the server URL', () => {
+    assert.equal(notFound(true).setting, 'ingestionPath');
+    assert.match(notFound(true).action, /docIngest\.ingestionPath/);
+    assert.equal(notFound(false).setting, 'baseUrl');
+  });
+
+  it('a missing pair names docIngest.ccPairId; an unknown id names none', () => {
+    assert.equal(notFound(true, '{"detail":"Connector-credential pair 9 not found"}').setting, 'ccPairId');
+    assert.equal(notFound(false, '{"detail":"File 3 not found"}').setting, undefined);
   });
 });
