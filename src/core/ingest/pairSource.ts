@@ -1,18 +1,17 @@
 /**
  * A pair the server does not know (404) or lets this key not edit (403) names the pair setting as the thing to
- * fix. When the pair came from the file's front matter, the setting played no part: say where it came from.
+ * fix. When the pair came from the file's front matter, the setting played no part: say where it came from
+ * (and name no setting, so that no "Open Settings" leads the writer to the wrong place).
  */
 import { NotFoundError, PermissionError } from '../api/errors';
 
-const NAMES_PAIR_SETTING = /docIngest\.ccPairId/;
-
 export function explainPairSource(e: unknown, frontMatterPair: number | undefined, file: string): unknown {
   if (frontMatterPair === undefined) return e;
-  if (e instanceof NotFoundError && e.what === 'object' && NAMES_PAIR_SETTING.test(e.action)) {
+  if (e instanceof NotFoundError && e.setting === 'ccPairId') {
     const action = `Check cc_pair_id: ${frontMatterPair} in the front matter of ${file} (it is used instead of the setting).`;
-    return new NotFoundError(e.summary, action, 'object', { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, cause: e });
+    return new NotFoundError(e.summary, action, e.what, { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, cause: e });
   }
-  if (e instanceof PermissionError && NAMES_PAIR_SETTING.test(e.action)) {
+  if (e instanceof PermissionError && e.setting === 'ccPairId') {
     const action = `Change cc_pair_id: ${frontMatterPair} in the front matter of ${file} to a pair this key may edit, or ask an admin for access.`;
     return new PermissionError(e.summary, action, { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, cause: e });
   }
