@@ -1,15 +1,18 @@
 import * as vscode from 'vscode';
 
 /**
- * The document the writer is looking at: the active text editor's, or, with a Markdown preview focused, the
- * file it previews. The preview is a webview that does not tell its file, so the file is found by the name in
- * the preview's tab ("Preview guide.md"): among the open tabs, then the open documents, then the workspace's
- * files; a tie goes to a visible editor, else to nobody (the caller then asks the writer to open the file).
+ * The document the writer is looking at: the active text editor's; a file shown in a custom editor (VS Code's
+ * in-place Markdown preview and its Markdown editor are custom editors of the file); or, with a Markdown
+ * preview focused beside the text, the file it previews. That preview is a webview that does not tell its file,
+ * so the file is found by the name in the preview's tab ("Preview guide.md"): among the open tabs, then the open
+ * documents, then the workspace's files; a tie goes to a visible editor, else to nobody (the caller then asks the
+ * writer to open the file).
  */
 export async function activeDocumentUri(): Promise<vscode.Uri | undefined> {
   const editor = vscode.window.activeTextEditor;
   if (editor) return editor.document.uri;
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab;
+  if (tab?.input instanceof vscode.TabInputCustom) return tab.input.uri;
   if (!(tab?.input instanceof vscode.TabInputWebview) || !/markdown\.preview/i.test(tab.input.viewType)) return undefined;
   const named = (uri: vscode.Uri) => {
     const name = uri.path.split('/').pop();

@@ -66,6 +66,15 @@ describe('Ingestion recovery and edges', () => {
     assert.ok(w.service.document('guide~faq.md'), JSON.stringify(w.service.documents().map((d) => d.id)));
   });
 
+  it('with the file reopened as a Markdown preview in place (a custom editor), Ingest Current File ingests it', async () => {
+    await vscode.commands.executeCommand('vscode.openWith', workspaceUri('guide/getting-started.md'), 'vscode.markdown.preview.editor');
+    await until(() => vscode.window.tabGroups.activeTabGroup.activeTab?.input instanceof vscode.TabInputCustom, 'the custom editor to be active');
+    assert.equal(vscode.window.activeTextEditor, undefined);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.ok(!w.messages.of('info').some((m) => /Open a file/.test(m)), w.messages.of('info').join('; '));
+    assert.ok(w.service.document('guide~getting-started.md'), JSON.stringify(w.service.documents().map((d) => d.id)));
+  });
+
   it('a pair from front matter that the server does not know is named as coming from the front matter', async () => {
     const editor = await openEditor('guide/faq.md');
     await editor.edit((e) => e.insert(new vscode.Position(0, 0), '---\ncc_pair_id: 999\n---\n'));
