@@ -8,6 +8,13 @@ function tracked(w: World, id: string) {
   return w.api.userFiles.poller.snapshot().find((f) => f.id === id);
 }
 
+/** Tracks each id through the real "Track File ID..." command, then asks the service about all of them. */
+async function trackAll(w: World, ...ids: string[]): Promise<void> {
+  new InputBoxes(w.stubs, [...ids]); // the stub consumes its list
+  for (const _ of ids) await vscode.commands.executeCommand('docIngest.userFiles.track');
+  await w.api.userFiles.poller.refresh();
+}
+
 function failedWarnings(w: World): string[] {
   return w.messages.of('warning').filter((m) => /failed to process/.test(m));
 }
@@ -108,10 +115,7 @@ describe('F6 user files view', () => {
   it('Stop Tracking from a row, and from the palette with a pick', async () => {
     const a = w.service.addUserFile('admin', { name: 'a.txt', status: 'COMPLETED' });
     const b = w.service.addUserFile('admin', { name: 'b.txt', status: 'COMPLETED' });
-    new InputBoxes(w.stubs, [a.id, b.id]);
-    await vscode.commands.executeCommand('docIngest.userFiles.track');
-    await vscode.commands.executeCommand('docIngest.userFiles.track');
-    await w.api.userFiles.poller.refresh();
+    await trackAll(w, a.id, b.id);
     assert.deepEqual(w.api.userFiles.poller.snapshot().map((f) => f.name), ['a.txt', 'b.txt']);
 
     await vscode.commands.executeCommand('docIngest.userFiles.stopTracking', tracked(w, a.id));
@@ -198,10 +202,7 @@ describe('F6 user files view', () => {
   it('"Show" on the FAILED notification reveals and selects the failed row', async () => {
     const ok = w.service.addUserFile('admin', { name: 'fine.txt', status: 'COMPLETED' });
     const file = w.service.addUserFile('admin', { name: 'broken.pdf', status: 'PROCESSING' });
-    new InputBoxes(w.stubs, [ok.id, file.id]);
-    await vscode.commands.executeCommand('docIngest.userFiles.track');
-    await vscode.commands.executeCommand('docIngest.userFiles.track');
-    await w.api.userFiles.poller.refresh();
+    await trackAll(w, ok.id, file.id);
     w.messages.answer = (m) => (/failed to process/.test(m.message) ? 'Show' : undefined);
     w.service.failUserFile(file.id);
     await w.api.userFiles.poller.refresh();
