@@ -287,7 +287,7 @@ export function buildDocument(
 }
 
 /** First non-blank line, without Markdown block markers, as a title of at most 80 characters. */
-function firstLineTitle(text: string): string {
+export function firstLineTitle(text: string): string {
   const match = /\S[^\n]*/.exec(text);
   const line = (match?.[0] ?? '')
     .replace(/^(?:#{1,6}(?=\s)|>|[-*+](?=\s)|\d{1,9}[.)](?=\s))\s*/, '')

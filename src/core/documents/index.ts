@@ -1,7 +1,7 @@
 /**
  * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
  */
-export { buildDocument, buildSelectionDocument, selectionIdFor, titleSelection } from './build';
+export { buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build';
 export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult } from './build';
 export { DocumentError } from './errors';
 export type { DocumentErrorCode, DocumentErrorDetails } from './errors';
@@ -15,6 +15,6 @@ export { findHeadings } from './markdown';
 export type { MarkdownHeading } from './markdown';
 export { parseOwner, parseOwners } from './owners';
 export { Slugger, githubSlug } from './slug';
-export { MARKDOWN_EXTENSIONS, isMarkdownPath, normalizeRelativePath } from './text';
+export { MARKDOWN_EXTENSIONS, fileNameWithoutExtension, isMarkdownPath, normalizeRelativePath } from './text';
 export { proposeChosenId, workspaceIdPrefix } from './workspaceIds';
 export type { WorkspaceFolderRef } from './workspaceIds';

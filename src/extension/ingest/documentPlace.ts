@@ -12,7 +12,10 @@ export interface DocumentPlace {
   relativePath: string;
   /** The configured prefix, with the folder's name added in a multi-root workspace. */
   idPrefix: string;
-  /** Read as Markdown whatever the name (an untitled editor in plain-text mode). */
+  /**
+   * Read as Markdown whatever the name: an editor in Markdown mode, and an untitled one in plain-text mode (a new
+   * editor starts so, and a writer typing `# ...` means Markdown). Undefined: by the file's extension.
+   */
   markdown?: boolean;
   /** Set when no workspace path can name the document: the writer chooses the id, once. */
   chosen?: { kind: 'untitled' | 'outside'; id: string | undefined };
@@ -40,21 +43,18 @@ export class DocumentPlaces implements vscode.Disposable {
 
   of(uri: vscode.Uri, open: vscode.TextDocument | undefined, idPrefix: string): DocumentPlace {
     const name = uri.path.split('/').pop() || 'untitled';
+    const markdownMode = open?.languageId === 'markdown' || open?.languageId === 'mdx';
     if (uri.scheme === 'untitled') {
       const plain = !open || open.languageId === 'plaintext';
-      return {
-        relativePath: name,
-        idPrefix,
-        markdown: plain || open?.languageId === 'markdown' || open?.languageId === 'mdx' ? true : undefined,
-        chosen: { kind: 'untitled', id: this.untitled.get(uri.toString()) },
-      };
+      return { relativePath: name, idPrefix, markdown: plain || markdownMode ? true : undefined, chosen: { kind: 'untitled', id: this.untitled.get(uri.toString()) } };
     }
+    const markdown = markdownMode ? true : undefined;
     const folder = vscode.workspace.getWorkspaceFolder(uri);
     if (!folder) {
-      return { relativePath: name, idPrefix, chosen: { kind: 'outside', id: this.globalState.get<Record<string, string>>(CHOSEN_IDS, {})[uri.toString()] } };
+      return { relativePath: name, idPrefix, markdown, chosen: { kind: 'outside', id: this.globalState.get<Record<string, string>>(CHOSEN_IDS, {})[uri.toString()] } };
     }
     const folders = vscode.workspace.workspaceFolders ?? [folder];
-    return { relativePath: vscode.workspace.asRelativePath(uri, false), idPrefix: workspaceIdPrefix(idPrefix, folder, folders) };
+    return { relativePath: vscode.workspace.asRelativePath(uri, false), idPrefix: workspaceIdPrefix(idPrefix, folder, folders), markdown };
   }
 
   /**

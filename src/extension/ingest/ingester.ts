@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api';
 import {
-  buildDocument, buildSelectionDocument, DocumentBuildResult, DocumentError, DocumentOptions, getGitFileInfo, SelectionBuildResult,
-  selectionIdFor, titleSelection,
+  buildDocument, buildSelectionDocument, DocumentBuildResult, DocumentError, DocumentOptions, fileNameWithoutExtension, firstLineTitle,
+  getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { explainPairSource } from '../../core/ingest/pairSource';
@@ -133,7 +133,7 @@ export class Ingester implements vscode.Disposable {
       idPrefix: place.idPrefix,
       source: settings.source as DocumentOptions['source'],
       ignoreKeys: settings.ignoreKeys,
-      markdown: place.markdown ?? (open?.languageId === 'markdown' || open?.languageId === 'mdx' ? true : undefined),
+      markdown: place.markdown,
       // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
       git: uri.scheme === 'file' && vscode.workspace.isTrusted ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
       fileModifiedTime: saved ? await modifiedTime(uri) : undefined,
@@ -144,7 +144,7 @@ export class Ingester implements vscode.Disposable {
       : buildDocument(input, place.relativePath, options);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
-      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, text ?? ''));
+      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''));
       if (!id) return undefined;
       options.documentId = id;
       result = make();
@@ -177,11 +177,10 @@ export class Ingester implements vscode.Disposable {
 /** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */
 const PENDING_ID = 'pending';
 
-/** What to propose an untitled editor's id from: its heading, else its first line. */
-function titleForId(result: DocumentBuildResult, text: string): string {
+/** What to propose an untitled editor's id from: its title, unless that is only the editor's name; else its first line. */
+function titleForId(result: DocumentBuildResult, relativePath: string, text: string): string {
   const title = result.document.title ?? '';
-  if (title && !/^Untitled-\d+$/.test(title)) return title;
-  return (/\S[^\n]*/.exec(text)?.[0] ?? '').replace(/^#+\s*/, '').slice(0, 60);
+  return title && title !== fileNameWithoutExtension(relativePath) ? title : firstLineTitle(text);
 }
 
 async function modifiedTime(uri: vscode.Uri): Promise<Date | undefined> {
