@@ -68,25 +68,27 @@ export class CredentialFileSystem implements vscode.FileSystemProvider {
     return vscode.window.showTextDocument(doc, { preview: false });
   }
 
-  stat(uri: vscode.Uri): vscode.FileStat {
+  private sessionOf(uri: vscode.Uri): Session {
     const session = this.sessions.get(credentialIdOf(uri));
     if (!session) throw vscode.FileSystemError.FileNotFound(uri);
+    return session;
+  }
+
+  stat(uri: vscode.Uri): vscode.FileStat {
+    const session = this.sessionOf(uri);
     return { type: vscode.FileType.File, ctime: session.mtime, mtime: session.mtime, size: Buffer.byteLength(session.text) };
   }
 
   readFile(uri: vscode.Uri): Uint8Array {
-    const session = this.sessions.get(credentialIdOf(uri));
-    if (!session) throw vscode.FileSystemError.FileNotFound(uri);
+    const session = this.sessionOf(uri);
     return Buffer.from(session.text, 'utf8');
   }
 
   async writeFile(uri: vscode.Uri, content: Uint8Array): Promise<void> {
-    const id = credentialIdOf(uri);
-    const session = this.sessions.get(id);
-    if (!session) throw vscode.FileSystemError.FileNotFound(uri);
+    const session = this.sessionOf(uri);
     session.text = Buffer.from(content).toString('utf8');
     session.mtime = Date.now();
-    await this.send(id, session);
+    await this.send(credentialIdOf(uri), session);
   }
 
   /** Sends the editor's last saved text; any failure becomes our message, never a failed save. */

@@ -155,7 +155,7 @@ const isPollable = (e: Entry): boolean => !isSettled(e.display);
 export class StatusPoller {
   private readonly entries = new Map<string, Entry>();
   private backoff: Backoff;
-  private backoffFactor: number;
+  private readonly backoffFactor: number;
   private readonly giveUpAfterMs: number;
   private readonly notFoundAfterMisses: number;
   private readonly isFatal: (err: unknown) => boolean;
@@ -177,7 +177,7 @@ export class StatusPoller {
   constructor(private readonly deps: StatusPollerDeps, options: StatusPollerOptions = {}) {
     const o = { ...DEFAULT_POLLER_OPTIONS, ...withoutUndefined(options) };
     this.backoffFactor = o.backoffFactor;
-    this.backoff = new Backoff({ ...o, maxIntervalMs: maxFor(o.fastIntervalMs, options.maxIntervalMs) });
+    this.backoff = this.pace(o.fastIntervalMs, options.maxIntervalMs);
     if (!(o.giveUpAfterMs > 0)) throw new RangeError(`giveUpAfterMs must be positive, not ${o.giveUpAfterMs}`);
     if (!(Number.isInteger(o.notFoundAfterMisses) && o.notFoundAfterMisses >= 1)) {
       throw new RangeError(`notFoundAfterMisses must be a positive integer, not ${o.notFoundAfterMisses}`);
@@ -268,12 +268,17 @@ export class StatusPoller {
    */
   setIntervals(options: { fastIntervalMs: number; maxIntervalMs?: number }): void {
     if (this.disposed) return;
-    this.backoff = new Backoff({
-      fastIntervalMs: options.fastIntervalMs,
-      maxIntervalMs: maxFor(options.fastIntervalMs, options.maxIntervalMs),
+    this.backoff = this.pace(options.fastIntervalMs, options.maxIntervalMs);
+    this.reschedule();
+  }
+
+  /** A backoff from `fastIntervalMs`; without `maxIntervalMs`, the default maximum or the fast interval if longer. */
+  private pace(fastIntervalMs: number, maxIntervalMs: number | undefined): Backoff {
+    return new Backoff({
+      fastIntervalMs,
+      maxIntervalMs: maxIntervalMs ?? Math.max(DEFAULT_POLLER_OPTIONS.maxIntervalMs, fastIntervalMs),
       backoffFactor: this.backoffFactor,
     });
-    this.reschedule();
   }
 
   /** Work is under way (an upload started): poll fast, even with the view hidden, until everything settles. */
@@ -507,11 +512,6 @@ export class StatusPoller {
       this.deps.reportListenerError?.(err);
     }
   }
-}
-
-/** A longer poll interval than the default maximum raises the maximum with it rather than being refused. */
-function maxFor(fastIntervalMs: number, maxIntervalMs: number | undefined): number {
-  return maxIntervalMs ?? Math.max(DEFAULT_POLLER_OPTIONS.maxIntervalMs, fastIntervalMs);
 }
 
 function withoutUndefined<T extends object>(o: T): Partial<T> {
