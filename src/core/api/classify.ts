@@ -207,7 +207,8 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
         : status >= 502 && status <= 504
           ? 'The server or a proxy in front of it is unavailable; try again in a minute.'
           : 'Try again; if it keeps failing, send the server\'s text to its admin.';
-    return new ServerError(`The server failed (HTTP ${status}).${said}`, action, init);
+    const retryAfterMs = status === 503 ? parseRetryAfter(headers.get('retry-after'), facts.now) : undefined;
+    return new ServerError(`The server failed (HTTP ${status}).${said}`, action, { ...init, retryAfterMs });
   }
   const action =
     status === 413

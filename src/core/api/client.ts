@@ -189,6 +189,7 @@ export class ServiceClient {
         isIngestionRoute: true,
         timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
         signal: options.signal,
+        pause: options.pause,
       });
     const result = await this.viaVariantRoute('ingestion', this.ingestionPaths, send).catch((e: unknown) => {
       throw this.ingestionPaths.length > 1 ? explainMissingIngestionRoute(e, this.ingestionPaths) : e;
@@ -246,6 +247,7 @@ export class ServiceClient {
       retry: false,
       timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
       signal: options.signal,
+      pause: options.pause,
     });
   }
 

@@ -36,6 +36,8 @@ export interface ServiceErrorInit {
    * so that the user interface can open that one setting.
    */
   setting?: string;
+  /** How long the server asked the client to wait (`Retry-After` on a 429 or 503). */
+  retryAfterMs?: number;
   cause?: unknown;
 }
 
@@ -49,6 +51,8 @@ export abstract class ServiceError extends Error {
   readonly errorCode: string | undefined;
   /** The `docIngest.*` setting the action names (without the prefix), if any. */
   readonly setting: string | undefined;
+  /** How long the server asked the client to wait before trying again (`Retry-After`), when it said. */
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     readonly summary: string,
@@ -62,6 +66,7 @@ export abstract class ServiceError extends Error {
     this.serverText = init.serverText;
     this.errorCode = init.errorCode;
     this.setting = init.setting;
+    this.retryAfterMs = init.retryAfterMs;
   }
 }
 
@@ -117,10 +122,10 @@ export class RateLimitError extends ServiceError {
     summary: string,
     action: string,
     /** From `Retry-After`, when the server sent it. */
-    readonly retryAfterMs: number | undefined,
+    retryAfterMs: number | undefined,
     init: ServiceErrorInit = {},
   ) {
-    super(summary, action, init);
+    super(summary, action, { ...init, retryAfterMs });
   }
 }
 

@@ -8,3 +8,4 @@ export type { CallOptions, FetchLike, RequestLog, TransportOptions } from './tra
 export { DEFAULT_RETRY } from './retry';
 export type { RetryPolicy } from './retry';
 export * from './probe';
+export { SharedPause } from './sharedPause';

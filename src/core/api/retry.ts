@@ -2,7 +2,7 @@
  * Retries for requests that are safe to repeat: jittered exponential backoff that honours `Retry-After`,
  * a bounded number of attempts, and a wait that ends at once when the caller cancels.
  */
-import { RateLimitError, ServiceError } from './errors';
+import { ServiceError } from './errors';
 
 export interface RetryPolicy {
   /** Total attempts, the first included. */
@@ -23,7 +23,8 @@ export function isRetryable(e: unknown): boolean {
 /** How long to wait before attempt `attempt + 1` (attempt counts from 1), or undefined to give up. */
 export function retryDelay(e: unknown, attempt: number, policy: RetryPolicy, random: () => number = Math.random): number | undefined {
   if (attempt >= policy.attempts || !isRetryable(e)) return undefined;
-  if (e instanceof RateLimitError && e.retryAfterMs !== undefined) {
+  // The server's own Retry-After (429, or 503 during maintenance) beats our guess.
+  if (e instanceof ServiceError && e.retryAfterMs !== undefined) {
     return e.retryAfterMs <= policy.maxRetryAfterMs ? e.retryAfterMs : undefined;
   }
   // "Full jitter": spreads retries of many clients instead of synchronising them.

@@ -4,8 +4,9 @@
  */
 import type * as z from 'zod';
 import { errorFromResponse, errorFromThrown, looksLikeHtml, webPageInsteadOfJson } from './classify';
-import { CancelledError, UnexpectedResponseError, WrongServerError } from './errors';
+import { CancelledError, ServiceError, UnexpectedResponseError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
+import type { SharedPause } from './sharedPause';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -36,6 +37,8 @@ export interface TransportOptions {
 export interface CallOptions {
   signal?: AbortSignal;
   timeoutMs?: number;
+  /** Shared with other requests (a batch's workers): a wait the server asks of one, all of them honour. */
+  pause?: SharedPause;
 }
 
 export interface Exchange<S extends z.ZodType> extends CallOptions {
@@ -62,16 +65,31 @@ export class Transport {
   }
 
   async call<S extends z.ZodType>(ex: Exchange<S>): Promise<z.output<S>> {
+    const cancelled = (abort: unknown) => new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
     for (let attempt = 1; ; attempt++) {
+      try {
+        await ex.pause?.wait(ex.signal);
+      } catch (abort) {
+        throw cancelled(abort);
+      }
       try {
         return await this.once(ex, attempt);
       } catch (e) {
         const wait = ex.retry ? retryDelay(e, attempt, this.policy, this.options.random) : undefined;
-        if (wait === undefined) throw e;
+        if (wait === undefined) {
+          // A request that may not be repeated still tells the others sharing the pause what the server asked.
+          const asked = retryAfterOf(e);
+          if (asked !== undefined) ex.pause?.pause(asked);
+          throw e;
+        }
+        if (ex.pause) {
+          ex.pause.pause(wait);
+          continue;
+        }
         try {
           await sleep(wait, ex.signal);
         } catch (abort) {
-          throw new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
+          throw cancelled(abort);
         }
       }
     }
@@ -169,4 +187,8 @@ export class Transport {
     const key = this.options.apiKey ?? '';
     return key.length >= 4 ? text.split(key).join('[redacted]') : text;
   }
+}
+
+function retryAfterOf(e: unknown): number | undefined {
+  return e instanceof ServiceError ? e.retryAfterMs : undefined;
 }
