@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
+import type { IngestConfig } from '../core/ingest/pipeline';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -48,4 +49,15 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
 
 function integerOrUndefined(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
+/** What the core pipeline needs of the settings; `idPrefix`: the prefix for this file's folder (multi-root). */
+export function ingestConfig(settings: Settings, idPrefix: string): IngestConfig {
+  return {
+    linkTemplate: settings.linkTemplate,
+    idPrefix,
+    source: settings.source,
+    ignoreKeys: settings.ignoreKeys,
+    ccPairId: settings.ccPairId,
+  };
 }

@@ -1,15 +1,14 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api';
 import {
-  buildDocument, buildSelectionDocument, DocumentBuildResult, DocumentError, DocumentOptions, fileNameWithoutExtension, firstLineTitle,
-  getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
+  DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
-import { explainPairSource } from '../../core/ingest/pairSource';
+import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion, SourceFile } from '../../core/ingest/pipeline';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
-import { readSettings } from '../settings';
+import { ingestConfig, readSettings } from '../settings';
 import { IngestStatusBar } from '../statusBar/ingestStatusBar';
 import { DocumentPlaces } from './documentPlace';
 
@@ -47,10 +46,11 @@ export class Ingester implements vscode.Disposable {
   async ingest(uri: vscode.Uri, request: { selection?: SelectionRange; server?: string } = {}): Promise<IngestionRecord | undefined> {
     const { selection } = request;
     let built: DocumentBuildResult;
+    let config: IngestConfig;
     try {
       const b = await this.build(uri, selection);
       if (!b) return undefined;
-      built = b;
+      ({ built, config } = b);
     } catch (e) {
       await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
@@ -58,7 +58,8 @@ export class Ingester implements vscode.Disposable {
     for (const w of built.warnings) this.log.warn(`${uri.toString(true)}: ${w}`);
 
     const settings = readSettings(uri);
-    const ccPairId = built.ccPairId ?? settings.ccPairId;
+    const prepared = prepareIngestion(built, config);
+    const { ccPairId } = prepared;
     const record = this.history.add({
       requestId: this.history.nextRequestId(),
       sourceUri: uri.toString(),
@@ -84,7 +85,7 @@ export class Ingester implements vscode.Disposable {
         () => {
           abort.signal.throwIfAborted();
           sent = true;
-          return client.ingestDocument({ document: built.document, cc_pair_id: ccPairId }, { signal: abort.signal });
+          return sendIngestion(client, prepared, vscode.workspace.asRelativePath(uri), { signal: abort.signal });
         },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
@@ -94,7 +95,7 @@ export class Ingester implements vscode.Disposable {
     } catch (e) {
       this.connection.noteError(e);
       const cancelled = isCancellation(e) || abort.signal.aborted;
-      const error = cancelled ? undefined : describeError(explainPairSource(e, built.ccPairId, vscode.workspace.asRelativePath(uri)));
+      const error = cancelled ? undefined : describeError(e);
       this.history.finish(record, {
         outcome: cancelled ? 'cancelled' : 'failed',
         error,
@@ -109,7 +110,7 @@ export class Ingester implements vscode.Disposable {
           again[0],
         ).then((choice) => (choice === again[0] ? again[1]() : undefined));
       } else if (!cancelled) {
-        void showError(vscode.l10n.t('Could not ingest "{0}".', record.title), explainPairSource(e, built.ccPairId, vscode.workspace.asRelativePath(uri)), [again]);
+        void showError(vscode.l10n.t('Could not ingest "{0}".', record.title), e, [again]);
       }
     } finally {
       this.running.delete(abort);
@@ -119,7 +120,7 @@ export class Ingester implements vscode.Disposable {
     return record;
   }
 
-  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<DocumentBuildResult | undefined> {
+  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<{ built: DocumentBuildResult; config: IngestConfig } | undefined> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
     // binary file is refused with a clear message instead of being decoded into garbage.
@@ -128,28 +129,27 @@ export class Ingester implements vscode.Disposable {
     const settings = readSettings(uri);
     const place = this.places.of(uri, open, settings.idPrefix);
     const saved = uri.scheme === 'file' && !open?.isDirty;
-    const options: DocumentOptions = {
-      linkTemplate: settings.linkTemplate,
-      idPrefix: place.idPrefix,
-      source: settings.source as DocumentOptions['source'],
-      ignoreKeys: settings.ignoreKeys,
+    const config = ingestConfig(settings, place.idPrefix);
+    const file: SourceFile = {
+      relativePath: place.relativePath,
+      input,
       markdown: place.markdown,
       // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
       git: uri.scheme === 'file' && vscode.workspace.isTrusted ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
-      fileModifiedTime: saved ? await modifiedTime(uri) : undefined,
+      modifiedTime: saved ? await modifiedTime(uri) : undefined,
       documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
     };
     const make = (): DocumentBuildResult | SelectionBuildResult => selection
-      ? buildSelectionDocument(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, selection.start, selection.end, options)
-      : buildDocument(input, place.relativePath, options);
+      ? buildSelection({ ...file, input: text ?? new TextDecoder().decode(input as Uint8Array) }, selection.start, selection.end, config)
+      : buildFile(file, config);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
       const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''));
       if (!id) return undefined;
-      options.documentId = id;
+      file.documentId = id;
       result = make();
     }
-    if (!selection || !('suggestedTitle' in result)) return result;
+    if (!selection || !('suggestedTitle' in result)) return { built: result, config };
 
     const built = result;
     const title =
@@ -166,7 +166,7 @@ export class Ingester implements vscode.Disposable {
           : vscode.l10n.t('The title must not be empty.')),
       }));
     if (!title?.trim()) return undefined;
-    return titleSelection(built, title);
+    return { built: titleSelection(built, title), config };
   }
 
   dispose(): void {

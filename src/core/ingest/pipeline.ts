@@ -1,0 +1,101 @@
+/**
+ * The one ingestion pipeline of every front (the editor's file and selection commands, the batch, the command
+ * line): configuration and facts about a file in, the document and the exact request out, then the send. Each
+ * front finds the facts its own way (the editor's text and workspace folders, Node's file system and flags);
+ * from there on the same code builds the same bytes.
+ */
+import type { CallOptions, IngestOutcome, ServiceClient } from '../api';
+import { IngestionRequestSchema } from '../api/schemas';
+import type { IngestionRequest } from '../api/schemas';
+import { buildDocument, buildSelectionDocument } from '../documents';
+import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult } from '../documents';
+import { explainPairSource } from './pairSource';
+
+/** What a writer configures about the documents (settings in the editor; `.doc-ingest.json` and flags in CI). */
+export interface IngestConfig {
+  linkTemplate?: string;
+  /** The id prefix, with a multi-root workspace's folder name already in it (see `workspaceIdPrefix`). */
+  idPrefix: string;
+  /** The document's `source`; default `file`. */
+  source?: string;
+  ignoreKeys?: readonly string[];
+  /** The pair to ingest into; a front matter `cc_pair_id` wins. Undefined: the server's default pair. */
+  ccPairId?: number;
+}
+
+/** One text to build, and what its front found out about it. */
+export interface SourceFile {
+  /** Path relative to its workspace folder (or repository root), `/`-separated: the id and `{path}` of links. */
+  relativePath: string;
+  /** The editor's text, or the file's bytes (so that a binary file is refused instead of decoded into garbage). */
+  input: string | Uint8Array;
+  /** Git facts; undefined without git, outside a repository, or in an untrusted workspace. */
+  git?: GitFileInfo;
+  /** Given only when `input` is the saved file: the date when git cannot say. */
+  modifiedTime?: Date;
+  /** The id the writer chose for a text without a workspace path. */
+  documentId?: string;
+  /** Read as Markdown whatever the name (an editor in Markdown mode); undefined: by the extension. */
+  markdown?: boolean;
+  /** Local image path → `image_file_id`: those images become image sections (F8). */
+  images?: ReadonlyMap<string, string>;
+}
+
+export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
+  return {
+    linkTemplate: config.linkTemplate,
+    idPrefix: config.idPrefix,
+    source: config.source as DocumentOptions['source'],
+    ignoreKeys: config.ignoreKeys,
+    markdown: file.markdown,
+    git: file.git,
+    fileModifiedTime: file.modifiedTime,
+    documentId: file.documentId,
+  };
+}
+
+/** @throws DocumentError when the text cannot become a document (empty, binary, invalid front matter...) */
+export function buildFile(file: SourceFile, config: IngestConfig): DocumentBuildResult {
+  return buildDocument(file.input, file.relativePath, documentOptions(file, config));
+}
+
+/** The document of `[start, end)` of the text (UTF-16 offsets, as editors count). */
+export function buildSelection(file: SourceFile & { input: string }, start: number, end: number, config: IngestConfig): SelectionBuildResult {
+  return buildSelectionDocument(file.input, file.relativePath, start, end, documentOptions(file, config));
+}
+
+/** The request of a built document, and where its pair came from. */
+export interface PreparedIngestion {
+  request: IngestionRequest;
+  /** The pair sent: the front matter's when it names one, else the configured one. */
+  ccPairId: number | undefined;
+  /** The front matter's `cc_pair_id`, when it named one (errors about the pair then point there). */
+  frontMatterPair: number | undefined;
+}
+
+export function prepareIngestion(built: DocumentBuildResult, config: IngestConfig): PreparedIngestion {
+  const ccPairId = built.ccPairId ?? config.ccPairId;
+  const request: IngestionRequest = ccPairId === undefined ? { document: built.document } : { document: built.document, cc_pair_id: ccPairId };
+  return { request, ccPairId, frontMatterPair: built.ccPairId };
+}
+
+/**
+ * The request body exactly as the client sends it (the same validation, the same serialisation): what the
+ * payload preview shows and what the ledger hashes. `indent` only for display.
+ * @throws ZodError when the request is invalid (the client would refuse it before sending)
+ */
+export function requestBody(request: IngestionRequest, indent?: number): string {
+  return JSON.stringify(IngestionRequestSchema.parse(request), null, indent);
+}
+
+/**
+ * Sends the prepared request. A pair error names the front matter when the pair came from there.
+ * @param sourcePath how to name the file in that sentence
+ */
+export async function sendIngestion(client: ServiceClient, prepared: PreparedIngestion, sourcePath: string, options: CallOptions = {}): Promise<IngestOutcome> {
+  try {
+    return await client.ingestDocument(prepared.request, options);
+  } catch (e) {
+    throw explainPairSource(e, prepared.frontMatterPair, sourcePath);
+  }
+}
