@@ -25,7 +25,11 @@ function pathMatches(rule: FaultRule, absolutePath: string): boolean {
 export class Faults implements FaultController {
   private active: ActiveRule[] = [];
 
+  constructor(private readonly random: () => number = Math.random) {}
+
   inject(rule: FaultRule): FaultHandle {
+    const p = rule.probability;
+    if (p !== undefined && !(p >= 0 && p <= 1)) throw new RangeError(`probability must be within 0..1, got ${p}`);
     const entry: ActiveRule = { rule, hits: 0, remaining: rule.times ?? 1 };
     this.active.push(entry);
     return {
@@ -39,10 +43,19 @@ export class Faults implements FaultController {
     this.active = [];
   }
 
-  /** The first rule matching this request, with one use taken; undefined when none matches. */
+  /**
+   * The first rule that matches this request and fires, with one use taken; undefined when none does.
+   * A rule with a probability below 1 draws once per matching request; one that does not fire is passed
+   * over (no hit, no use taken) and the next matching rule gets its chance.
+   */
   take(method: string, absolutePath: string): FaultRule | undefined {
+    const fires = (e: ActiveRule): boolean => {
+      const p = e.rule.probability ?? 1;
+      return p >= 1 || this.random() < p;
+    };
     const entry = this.active.find((e) =>
-      e.remaining > 0 && (!e.rule.method || e.rule.method.toUpperCase() === method.toUpperCase()) && pathMatches(e.rule, absolutePath));
+      e.remaining > 0 && (!e.rule.method || e.rule.method.toUpperCase() === method.toUpperCase()) &&
+      pathMatches(e.rule, absolutePath) && fires(e));
     if (!entry) return undefined;
     entry.hits++;
     entry.remaining--;

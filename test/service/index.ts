@@ -12,7 +12,11 @@
  *
  * startService(options?: ServiceOptions): Promise<LocalService>
  *   options: dialect ('observed' default) | seed ('test' default, 'demo') | port (0) | processingMs (1000) |
- *            autoProcess (true) | indexingPhase (false, observed only) | uploadTokenLimit (200_000) | onResponse
+ *            autoProcess (true) | indexingPhase (false, observed only) | uploadTokenLimit (200_000) | onResponse |
+ *            random (Math.random; draws for fault probabilities) | ingestLatencyMs (0) |
+ *            maxUploadBytes (100 MB: a bigger file is rejected with 200, rejected_files reason
+ *            "Exceeds N MB file size limit", N = bytes / 2^20, in both dialects)
+ * seededRandom(seed) -> () => number     a repeatable generator (mulberry32) for options.random
  *
  * LocalService
  *   baseUrl                `http://127.0.0.1:PORT/api`; every route lives under /api; outside it, a web app's
@@ -29,8 +33,21 @@
  *   requests               every request: {method, path (with query), headers, body, json?, status, fault, time}
  *   clearRequests()
  *   faults.inject(rule) -> {hits, remaining, remove()}; faults.clear()      (rule format: FaultRule in types.ts)
- *     { method?, path?: '/onyx-api/ingestion' | /regexp/, times? (1; Infinity),
+ *     { method?, path?: '/onyx-api/ingestion' | /regexp/, times? (1; Infinity), probability? (0..1, 1),
  *       status?, body?, headers? | delayMs? | drop? | html? }        applies before routing and authentication
+ *     The first rule in injection order that matches, has uses left and fires wins. A rule with a probability
+ *     draws once per matching request (options.random); a miss costs no use and counts no hit, and the request
+ *     goes on to the next matching rule or is handled normally.
+ *     drop: the socket is destroyed (after delayMs, if any) before routing, so nothing is applied.
+ *     delayMs alone: after the delay the request is handled and applied even if the client has gone away
+ *     (as a real server keeps working); only the response is lost. close() during a delay: nothing is applied.
+ *   ingestionStats         live counters of POSTs to ingestionPath (faulted ones included):
+ *                          inFlight (received, not yet answered nor closed by the client), peak, received,
+ *                          resetPeak() (peak := inFlight)
+ *   setIngestLatency(ms)   ingestLatencyMs from now on: an ingestion request that passes authentication and
+ *                          validation waits that long (a timer; other requests go on) before the document is
+ *                          checked, stored and answered, as the real server embeds inside the request. As with
+ *                          delayMs, a client that goes away does not stop the write; close() does.
  *   documents(), document(id)            ingested documents by stored id (received document, ccPairId(s),
  *                                        owner, upserts, writes, normalised fields)
  *   credentials(), credential(id); userFiles(), userFile(id); connectors(), connectorFiles(connectorId); pairs()
@@ -58,12 +75,15 @@ import { dialectFor } from './dialects';
 import { Faults } from './faults';
 import { UserFileProcessor } from './processing';
 import { routesFor } from './routes';
+import { MAX_UPLOAD_BYTES } from './routes/upload';
+import type { Settings } from './router';
 import { seed } from './seed';
 import { ServiceServer } from './server';
 import { Store } from './store';
 import type { LocalService, PrincipalName, RequestRecord, ServiceOptions, UserRef } from './types';
 
 export type * from './types';
+export { seededRandom } from './random';
 
 const PRINCIPALS: PrincipalName[] = ['admin', 'curator', 'groupManager', 'basic', 'basic2', 'limited'];
 
@@ -78,10 +98,14 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
   });
   for (const f of store.userFiles.values()) processor.started(f);
   const requests: RequestRecord[] = [];
-  const faults = new Faults();
+  const faults = new Faults(options.random);
+  const settings: Settings = {
+    uploadTokenLimit: options.uploadTokenLimit ?? 200_000,
+    maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES,
+    ingestLatencyMs: options.ingestLatencyMs ?? 0,
+  };
   const server = new ServiceServer({
-    store, dialect, routes: routesFor(dialect), faults, processor, requests, onResponse: options.onResponse,
-    settings: { uploadTokenLimit: options.uploadTokenLimit ?? 200_000 },
+    store, dialect, routes: routesFor(dialect), faults, processor, requests, onResponse: options.onResponse, settings,
   });
   let port: number;
   try {
@@ -106,6 +130,8 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
     requests,
     clearRequests: () => { requests.length = 0; },
     faults,
+    ingestionStats: server.ingestion,
+    setIngestLatency: (ms) => { settings.ingestLatencyMs = ms; },
 
     documents: () => copy([...store.documents.values()]),
     document: (id) => copy(store.documents.get(id)),

@@ -7,8 +7,11 @@ import type { UserFileProcessor } from './processing';
 import type { Principal, Store } from './store';
 import type { Issue } from './validation';
 
+/** Server settings; one object shared by every request, so a change applies to later requests. */
 export interface Settings {
   uploadTokenLimit: number;
+  maxUploadBytes: number;
+  ingestLatencyMs: number;
 }
 
 export interface HandlerContext {
@@ -24,6 +27,8 @@ export interface HandlerContext {
   contentType: string;
   /** The dialect's 422 for these issues, with this route's context. */
   invalid(issues: Issue[]): HttpError;
+  /** Waits on a timer the server clears on close (then the promise never settles, and nothing is applied). */
+  pause(ms: number): Promise<void>;
 }
 
 export interface Route {

@@ -9,7 +9,7 @@ import { detailError, HttpError, type Reply } from './http';
 import type { UserFileProcessor } from './processing';
 import { matchRoute, type HandlerContext, type Route, type Settings } from './router';
 import type { Store } from './store';
-import type { FaultRule, RequestRecord } from './types';
+import type { FaultRule, IngestionStats, RequestRecord } from './types';
 import type { Issue } from './validation';
 import { webAppPage } from './webApp';
 
@@ -59,8 +59,27 @@ function readBody(req: IncomingMessage): Promise<Buffer> {
   });
 }
 
+/** Ingestion requests in flight: from receipt until the response is sent or the connection closes. */
+class IngestionCounter implements IngestionStats {
+  inFlight = 0;
+  peak = 0;
+  received = 0;
+
+  resetPeak(): void {
+    this.peak = this.inFlight;
+  }
+
+  track(res: ServerResponse): void {
+    this.received++;
+    this.inFlight++;
+    this.peak = Math.max(this.peak, this.inFlight);
+    res.once('close', () => { this.inFlight--; });
+  }
+}
+
 export class ServiceServer {
   readonly server: http.Server;
+  readonly ingestion = new IngestionCounter();
   private readonly sockets = new Set<Socket>();
   private readonly delays = new Set<NodeJS.Timeout>();
   private closing: Promise<void> | undefined;
@@ -106,7 +125,13 @@ export class ServiceServer {
     });
   }
 
+  private isIngestion(req: IncomingMessage): boolean {
+    const path = (req.url ?? '').split('?')[0];
+    return req.method === 'POST' && path === `/api/${this.p.dialect.ingestionPath}`;
+  }
+
   private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    if (this.isIngestion(req)) this.ingestion.track(res);
     let body: Buffer;
     try {
       body = await readBody(req);
@@ -199,7 +224,7 @@ export class ServiceServer {
     }
     const ctx: HandlerContext = {
       store, dialect, processor: this.p.processor, settings: this.p.settings, principal: who,
-      params, json, rawBody: body, contentType, invalid,
+      params, json, rawBody: body, contentType, invalid, pause: (ms) => this.sleep(ms),
     };
     return route.handle(ctx);
   }

@@ -32,6 +32,28 @@ export interface ServiceOptions {
   uploadTokenLimit?: number;
   /** Called after every response (or dropped connection), e.g. for a request log on the console. */
   onResponse?: (record: RequestRecord) => void;
+  /** Draws for probabilistic fault rules, in [0, 1). Default Math.random; pass seededRandom(n) to repeat a run. */
+  random?: () => number;
+  /**
+   * Time each ingestion request that passes authentication and validation waits before the document is
+   * stored and answered, as the real server embeds the document inside the request. Default 0; see
+   * setIngestLatency(). A client that goes away during the wait does not stop the write.
+   */
+  ingestLatencyMs?: number;
+  /** Size limit of one uploaded user file, in bytes. Default 100 MB (100 * 1024 * 1024), as the real server. */
+  maxUploadBytes?: number;
+}
+
+/** Counters of ingestion requests (POST to ingestionPath), whatever answered them (handler or fault). */
+export interface IngestionStats {
+  /** Requests received and not yet answered (nor closed by either side). */
+  readonly inFlight: number;
+  /** Highest inFlight since start or the last resetPeak(). */
+  readonly peak: number;
+  /** Requests received since start. */
+  readonly received: number;
+  /** Sets peak to the current inFlight. */
+  resetPeak(): void;
 }
 
 export interface UserRef {
@@ -61,7 +83,8 @@ export interface RequestRecord {
  * A string `path` is a prefix of the request path after `/api` without the query
  * (e.g. `/onyx-api/ingestion`); a string starting with `/api/` is compared with the full path instead.
  * A RegExp is tested against the path after `/api`, query included.
- * The first rule (in injection order) that matches and has uses left applies; rules apply before auth.
+ * The first rule (in injection order) that matches, has uses left and fires (see `probability`) applies;
+ * rules apply before auth.
  */
 export interface FaultRule {
   method?: string;
@@ -73,12 +96,20 @@ export interface FaultRule {
   /** Response body: a string is sent as text/plain, anything else as JSON. */
   body?: unknown;
   headers?: Record<string, string>;
-  /** Wait this long first: then handle normally (delay only) or apply the rest of the rule. */
+  /**
+   * Wait this long first: then handle normally (delay only) or apply the rest of the rule. A request handled
+   * normally is applied even when its client has gone away meanwhile; only the response is lost.
+   */
   delayMs?: number;
-  /** Destroy the socket without any response. */
+  /** Destroy the socket without any response (before routing: nothing is applied). */
   drop?: boolean;
   /** Respond with an HTML sign-in page (a proxy or SSO in front of the server). */
   html?: boolean;
+  /**
+   * Chance (0..1, default 1) that a matching request takes this rule. A draw that misses leaves the rule
+   * untouched (no hit, no use taken) and the request goes on to the next matching rule, or is handled normally.
+   */
+  probability?: number;
 }
 
 export interface FaultHandle {
@@ -238,6 +269,10 @@ export interface LocalService {
   readonly requests: readonly RequestRecord[];
   clearRequests(): void;
   readonly faults: FaultController;
+  /** Live counters of ingestion requests, e.g. to check a client never had more than N in flight. */
+  readonly ingestionStats: IngestionStats;
+  /** Changes ingestLatencyMs for ingestion requests that reach the handler from now on. */
+  setIngestLatency(ms: number): void;
 
   documents(): StoredDocument[];
   document(id: string): StoredDocument | undefined;

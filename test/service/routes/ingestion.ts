@@ -9,7 +9,7 @@ import type { HandlerContext, Route } from '../router';
 import { DEFAULT_PAIR_ID, type Principal, type Store } from '../store';
 import type { PairRecord, StoredDocument } from '../types';
 import { asInt, INVALID, type Issue } from '../validation';
-import { parseIngestRequest, type ParsedDocument } from './ingestionSchema';
+import { type IngestRequest, parseIngestRequest, type ParsedDocument } from './ingestionSchema';
 
 const INGESTION_PY = '/app/onyx/server/onyx_api/ingestion.py';
 const NO_ACCESS = "Connection not found for current user's permissions";
@@ -91,10 +91,20 @@ function editableBy(p: Principal, store: Store, pairIds: number[]): boolean {
   });
 }
 
-function ingest(ctx: HandlerContext): Reply {
-  const { store, dialect, principal } = ctx;
-  const parsed = parseIngestRequest(ctx.json, dialect);
+/**
+ * The real server embeds the document inside the request: authentication and validation errors come back at
+ * once, everything else after the latency. The rest is decided after the wait, so overlapping requests for
+ * one id see each other's writes. A client that goes away during the wait does not stop the write.
+ */
+async function ingest(ctx: HandlerContext): Promise<Reply> {
+  const parsed = parseIngestRequest(ctx.json, ctx.dialect);
   if (Array.isArray(parsed)) throw ctx.invalid(parsed);
+  if (ctx.settings.ingestLatencyMs > 0) await ctx.pause(ctx.settings.ingestLatencyMs);
+  return apply(ctx, parsed);
+}
+
+function apply(ctx: HandlerContext, parsed: IngestRequest): Reply {
+  const { store, dialect, principal } = ctx;
   const { document: doc } = parsed;
   const pair = store.pairs.get(parsed.ccPairId || DEFAULT_PAIR_ID);
   if (!pair) throw dialect.coded(404, 'CONNECTOR_NOT_FOUND', 'Connector-Credential Pair specified does not exist');

@@ -2,12 +2,13 @@
 // with repeatable `files`. Response in both: {user_files: [UserFileSnapshot], rejected_files: [{file_name, reason}]}.
 import { extensionOf, isAcceptedExtension, isImageName, isTabularName } from '../fileKinds';
 import { detailError, ok } from '../http';
-import type { HandlerContext, Route } from '../router';
+import type { HandlerContext, Route, Settings } from '../router';
 import type { UserFileRecord } from '../types';
 import { asInt, INVALID, type Issue } from '../validation';
 import { PROJECTS_PY, userFileSnapshot } from './userFiles';
 
-const MAX_UPLOAD_MB = 100;
+/** The real server's default file size limit (settings can change it). */
+export const MAX_UPLOAD_BYTES = 100 * 1024 * 1024;
 const UPLOAD_FAILED = 'Failed to upload files. Please try again or contact support if the issue persists.';
 
 async function readForm(ctx: HandlerContext): Promise<FormData | undefined> {
@@ -30,9 +31,11 @@ function tempIds(form: FormData): Record<string, string> {
   return typeof parsed === 'object' && parsed !== null ? (parsed as Record<string, string>) : {};
 }
 
-function rejection(file: File, tokenLimit: number, observed: boolean): string | 'skip' | undefined {
+function rejection(file: File, settings: Settings, observed: boolean): string | 'skip' | undefined {
   const ext = extensionOf(file.name);
-  if (file.size > MAX_UPLOAD_MB * 1024 * 1024) return `Exceeds ${MAX_UPLOAD_MB} MB file size limit`;
+  const tokenLimit = settings.uploadTokenLimit;
+  // The real limit is whole megabytes; a limit in bytes below that prints as a fraction (e.g. 0.0009765625 MB).
+  if (file.size > settings.maxUploadBytes) return `Exceeds ${settings.maxUploadBytes / (1024 * 1024)} MB file size limit`;
   if (!isAcceptedExtension(ext)) return `Unsupported file type: ${ext || file.name}`;
   if (isImageName(file.name) || Math.ceil(file.size / 4) <= tokenLimit) return undefined;
   if (observed && isTabularName(file.name)) return 'skip';
@@ -66,7 +69,7 @@ async function upload(ctx: HandlerContext): Promise<ReturnType<typeof ok>> {
   const rejected: { file_name: string; reason: string }[] = [];
   for (const part of parts) {
     if (typeof part === 'string') continue;
-    const verdict = rejection(part, settings.uploadTokenLimit, observed);
+    const verdict = rejection(part, settings, observed);
     if (verdict !== undefined && verdict !== 'skip') {
       rejected.push({ file_name: part.name, reason: verdict });
       continue;
