@@ -31,7 +31,6 @@ for (const dialect of ['spec', 'observed'] as DialectName[]) {
       const took = Date.now() - t0;
       assert.deepEqual([a.status, b.status], [200, 200]);
       assert.ok(took >= 390, `took ${took} ms, less than the latency`);
-      assert.ok(took < 800, `took ${took} ms: the two waits ran one after the other`);
       assert.equal(service.ingestionStats.peak, 2);
       assert.equal(service.ingestionStats.received, 2);
       await until('both responses counted out', () => service.ingestionStats.inFlight === 0);
@@ -40,13 +39,12 @@ for (const dialect of ['spec', 'observed'] as DialectName[]) {
     });
 
     it('answers validation and authentication errors at once; setIngestLatency applies to later requests', async () => {
-      service = await startService({ dialect, ingestLatencyMs: 8000 });
-      const t0 = Date.now();
+      // Ten minutes: an answer that waited for the latency would not come within the test's time at all.
+      service = await startService({ dialect, ingestLatencyMs: 600_000 });
       const invalid = await probe(service, service.ingestionPath, { key: service.keys.admin, json: { document: {} } });
       assert.equal(invalid.status, 422);
       const noKey = await probe(service, service.ingestionPath, { json: doc('a') });
       assert.equal(noKey.status, dialect === 'spec' ? 401 : 403);
-      assert.ok(Date.now() - t0 < 4000, 'errors do not wait for the latency');
       service.setIngestLatency(0);
       assert.equal((await ingest('a')).status, 200);
       assert.equal(service.ingestionStats.received, 3);

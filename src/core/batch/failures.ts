@@ -1,0 +1,41 @@
+/**
+ * How a batch treats each failure: some end the whole batch (every other file would meet them too), some are
+ * worth one more try at the end, the rest belong to their file alone.
+ */
+import { isServiceError, NetworkError, NotFoundError } from '../api/errors';
+import { DocumentError } from '../documents/errors';
+import { isRetryable } from '../api/retry';
+
+/**
+ * A key that stopped working, a pair this key may not write to, a server without the route, a web page instead
+ * of the API, a server that cannot be reached: one message, not one per file.
+ */
+export function stopsBatch(e: unknown): boolean {
+  if (!isServiceError(e)) return false;
+  switch (e.kind) {
+    case 'auth':
+    case 'permission':
+    case 'wrong-server':
+      return true;
+    case 'not-found':
+      return e instanceof NotFoundError && (e.what === 'route' || e.setting === 'ccPairId');
+    case 'network':
+      return e instanceof NetworkError && (e.networkCause === 'dns' || e.networkCause === 'refused' || e.networkCause === 'blocked-port');
+    default:
+      return false;
+  }
+}
+
+/**
+ * Failures the same request may survive a moment later. A timeout counts here (unlike in the client, which does
+ * not repeat a request that may still be running): a batch sends documents with ids, so a repeat replaces, and
+ * it repeats only after every other file had its turn.
+ */
+export function worthAnotherRound(e: unknown): boolean {
+  return isRetryable(e) || (isServiceError(e) && e.kind === 'timeout');
+}
+
+/** Not a document to send at all (binary, empty): skipped and reported, not a failure the writer must fix. */
+export function isSkip(e: unknown): boolean {
+  return e instanceof DocumentError && (e.code === 'binary' || e.code === 'empty');
+}

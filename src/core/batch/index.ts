@@ -1,0 +1,4 @@
+/** The batch (F9): many files through the one ingestion pipeline. Plain Node: no `vscode` here. */
+export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY, runBatch } from './runner';
+export type { BatchLedger, BatchOptions } from './runner';
+export type * from './types';

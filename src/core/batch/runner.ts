@@ -1,0 +1,260 @@
+/**
+ * The batch runner (F9): many files through the one pipeline, with bounded concurrency, continuing past
+ * failures, one shared pause when the server asks for quiet, and a summary that says exactly what was sent.
+ *
+ * Two passes, neither holding the files in memory:
+ * 1. check: every file is read and built once, keeping only its id and payload hash, so that two files that
+ *    would become one document, and files the ledger says the server already holds, are known before anything
+ *    is sent;
+ * 2. send: the files to send are read and built again as they go, and sent by `concurrency` workers. Failures
+ *    that a moment may cure (a timeout, a dropped connection, a 503) get up to two more rounds at the end.
+ */
+import { SharedPause } from '../api';
+import type { ServiceClient } from '../api';
+import { describeFailure } from './describe';
+import { isSkip, stopsBatch, worthAnotherRound } from './failures';
+import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
+import type { GitFileInfo } from '../documents';
+import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
+import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
+import { sha256Hex } from './hash';
+
+/** What the batch asks of a ledger (src/core/ledger): decisions before sending, records after confirmed successes. */
+export interface BatchLedger {
+  decide(scope: string, entry: { documentId: string; sourcePath: string; payloadHash: string }, options: { force: boolean }): 'never' | 'changed' | 'unchanged' | 'forced';
+  record(scope: string, entry: { documentId: string; sourcePath: string; sourceHash: string; payloadHash: string }): void;
+  scope(server: string, ccPairId: number | undefined): string;
+}
+
+export interface BatchOptions {
+  client: ServiceClient;
+  /** The server's base URL (the ledger's scope). */
+  server: string;
+  files: readonly BatchFile[];
+  read(file: BatchFile): Promise<Uint8Array>;
+  /** Size and modification time; undefined when unknown. */
+  stat?(file: BatchFile): Promise<{ size: number; mtime?: Date } | undefined>;
+  /** The configuration of this file (the id prefix differs per folder of a multi-root workspace). */
+  config(file: BatchFile): IngestConfig;
+  /** Git facts, from one batched git call (`getGitFolderInfo`); omitted in untrusted workspaces. */
+  git?(file: BatchFile): GitFileInfo | undefined;
+  ledger?: BatchLedger;
+  /** Send files the ledger says are unchanged too. */
+  force?: boolean;
+  /** Requests in flight at most; default 4, at most 16. */
+  concurrency?: number;
+  /** Larger files are skipped unread; default 10 MB. */
+  maxFileBytes?: number;
+  /** Per ingestion request; default the client's. */
+  timeoutMs?: number;
+  signal?: AbortSignal;
+  onProgress?(progress: BatchProgress): void;
+  /** Each file's final result, as soon as it has one. */
+  onResult?(result: FileResult): void;
+}
+
+export const DEFAULT_CONCURRENCY = 4;
+export const MAX_CONCURRENCY = 16;
+const RETRY_ROUNDS = 2;
+
+interface Planned {
+  file: BatchFile;
+  documentId: string;
+}
+
+export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
+  return new Batch(options).run();
+}
+
+class Batch {
+  private readonly results = new Map<string, FileResult>();
+  private readonly concurrency: number;
+  private readonly pause = new SharedPause();
+  private readonly progress: BatchProgress;
+  private stop: BatchStop | undefined;
+
+  constructor(private readonly o: BatchOptions) {
+    this.concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(o.concurrency ?? DEFAULT_CONCURRENCY)));
+    this.progress = { total: o.files.length, done: 0, failed: 0 };
+  }
+
+  async run(): Promise<BatchSummary> {
+    const { planned, duplicates } = await this.check();
+    let toSend = planned;
+    for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
+      const again: Planned[] = [];
+      await this.pool(toSend, async (p) => {
+        const retry = await this.send(p, round < RETRY_ROUNDS);
+        if (retry) again.push(p);
+      });
+      toSend = again;
+    }
+    for (const file of this.o.files) {
+      if (!this.results.has(file.key)) this.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
+    }
+    return this.summary(duplicates);
+  }
+
+  // ------------------------------------------------------------------------------------------------- pass 1
+
+  private async check(): Promise<{ planned: Planned[]; duplicates: DuplicateId[] }> {
+    const byId = new Map<string, Planned[]>();
+    const planned: Planned[] = [];
+    await this.pool(this.o.files, async (file) => {
+      const built = await this.build(file);
+      if (!built) return;
+      const { prepared, payloadHash, documentId } = built;
+      const decision = this.o.ledger?.decide(this.scope(prepared), { documentId, sourcePath: file.relativePath, payloadHash }, { force: !!this.o.force });
+      if (decision === 'unchanged') {
+        this.finish({ file, outcome: 'unchanged', documentId });
+        return;
+      }
+      const p = { file, documentId };
+      planned.push(p);
+      byId.set(documentId, [...(byId.get(documentId) ?? []), p]);
+    });
+    const duplicates: DuplicateId[] = [];
+    for (const [documentId, same] of byId) {
+      if (same.length < 2) continue;
+      duplicates.push({ documentId, files: same.map((p) => p.file) });
+      for (const p of same) {
+        const others = same.filter((q) => q !== p).map((q) => q.file.relativePath).join(', ');
+        this.finish({
+          file: p.file,
+          outcome: 'failed',
+          documentId,
+          errorKind: 'document',
+          error: `${p.file.relativePath} and ${others} would both become the document “${documentId}”: give one of them another id (front matter id:), then ingest again.`,
+        });
+      }
+    }
+    // Files keep the order they were listed in; a duplicate's files are not sent.
+    const order = new Map(this.o.files.map((f, i) => [f.key, i]));
+    return {
+      planned: planned.filter((p) => !this.results.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0)),
+      duplicates,
+    };
+  }
+
+  /** Reads and builds one file; undefined (with its result recorded) when it cannot become a document. */
+  private async build(file: BatchFile): Promise<{ prepared: PreparedIngestion; payloadHash: string; sourceHash: string; documentId: string } | undefined> {
+    try {
+      const stat = await this.o.stat?.(file);
+      const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
+      if (stat && stat.size > max) {
+        this.finish({
+          file,
+          outcome: 'skipped',
+          errorKind: 'document',
+          setting: 'maxFileSizeMB',
+          error: `${file.relativePath} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
+        });
+        return undefined;
+      }
+      const bytes = await this.o.read(file);
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.o.git?.(file), modifiedTime: stat?.mtime };
+      const built = buildFile(source, this.o.config(file));
+      const prepared = prepareIngestion(built, this.o.config(file));
+      const documentId = built.document.id ?? file.relativePath;
+      return { prepared, payloadHash: sha256Hex(requestBody(prepared.request)), sourceHash: sha256Hex(bytes), documentId };
+    } catch (e) {
+      if (this.o.signal?.aborted) return undefined;
+      const failure = describeFailure(e);
+      this.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...failure });
+      return undefined;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------- pass 2
+
+  /** Sends one planned file; true when it failed in a way another round may cure (and a round is left). */
+  private async send(p: Planned, mayRetry: boolean): Promise<boolean> {
+    const { file } = p;
+    this.progress.current = file.relativePath;
+    const built = await this.build(file);
+    if (!built) return false;
+    if (this.stopped()) return false; // left for the "not sent" sweep
+    let sent = false;
+    try {
+      sent = true;
+      const outcome = await sendIngestion(this.o.client, built.prepared, file.relativePath, {
+        signal: this.o.signal,
+        pause: this.pause,
+        timeoutMs: this.o.timeoutMs,
+      });
+      const documentId = outcome.documentId ?? built.documentId;
+      this.o.ledger?.record(this.scope(built.prepared), { documentId, sourcePath: file.relativePath, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      this.finish({ file, outcome: outcome.outcome, documentId });
+      return false;
+    } catch (e) {
+      if (this.o.signal?.aborted) {
+        this.stop ??= { reason: 'cancelled' };
+        this.finish({
+          file,
+          outcome: sent ? 'cancelled' : 'notSent',
+          documentId: built.documentId,
+          error: sent ? `${file.relativePath}: cancelled while its request was under way; the server may still apply it.` : undefined,
+        });
+        return false;
+      }
+      if (stopsBatch(e) && !this.stop) {
+        this.stop = { reason: 'failure', ...describeFailure(e) } as BatchStop;
+      }
+      if (mayRetry && !this.stop && worthAnotherRound(e)) return true;
+      this.finish({ file, outcome: 'failed', documentId: built.documentId, ...describeFailure(e) });
+      return false;
+    }
+  }
+
+  // ------------------------------------------------------------------------------------------------- helpers
+
+  /** Runs `work` over `items` with at most `concurrency` at once; stops taking new items once the batch stops. */
+  private async pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+    let next = 0;
+    const worker = async (): Promise<void> => {
+      while (next < items.length && !this.stopped()) {
+        const item = items[next++] as T;
+        await work(item);
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.concurrency, items.length) }, worker));
+  }
+
+  private stopped(): boolean {
+    if (this.o.signal?.aborted) this.stop ??= { reason: 'cancelled' };
+    return this.stop !== undefined;
+  }
+
+  private scope(prepared: PreparedIngestion): string {
+    return this.o.ledger?.scope(this.o.server, prepared.ccPairId) ?? '';
+  }
+
+  private finish(result: FileResult): void {
+    if (this.results.has(result.file.key)) return;
+    this.results.set(result.file.key, result);
+    this.progress.done += 1;
+    if (result.outcome === 'failed') this.progress.failed += 1;
+    this.o.onResult?.(result);
+    this.o.onProgress?.({ ...this.progress });
+  }
+
+  private notSentSentence(): string {
+    if (this.stop?.reason === 'failure') return `Not sent: the batch stopped. ${this.stop.error ?? ''}`.trim();
+    return 'Not sent: the batch was cancelled before this file.';
+  }
+
+  private summary(duplicates: DuplicateId[]): BatchSummary {
+    const counts: Record<FileOutcome, number> = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0 };
+    const order = this.o.files.map((f) => this.results.get(f.key)).filter((r): r is FileResult => r !== undefined);
+    for (const r of order) counts[r.outcome] += 1;
+    const summary: BatchSummary = { results: order, counts };
+    if (this.stop) summary.stop = this.stop;
+    if (duplicates.length) summary.duplicates = duplicates;
+    return summary;
+  }
+}
+
+function megabytes(bytes: number): string {
+  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1);
+}
+

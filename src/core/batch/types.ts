@@ -1,0 +1,74 @@
+/**
+ * The batch's vocabulary (F9): what goes in (files and the ways to read them, injected so that the editor and the
+ * command line each pass their own), what comes out (one result per file and a summary).
+ */
+import type { ErrorKind } from '../api/errors';
+
+/** One file of the batch. `key` is the front's own handle (a URI string in the editor, a path on the command line). */
+export interface BatchFile {
+  key: string;
+  /** Relative to its workspace folder or repository root, `/`-separated: names the document and the file in messages. */
+  relativePath: string;
+  /** On the local disk, when the file is there (git facts need it); undefined for remote file systems. */
+  absolutePath?: string;
+}
+
+export type FileOutcome =
+  /** The server stored a new document. */
+  | 'created'
+  /** The server replaced a document it held. */
+  | 'updated'
+  /** The ledger says the server already holds exactly this payload: nothing sent. */
+  | 'unchanged'
+  /** Not a document to send (binary, empty, too large, undecodable): reported, not sent. */
+  | 'skipped'
+  /** Tried and not stored (an invalid document, a refusal, a failure that outlasted the retries). */
+  | 'failed'
+  /** The batch stopped (cancelled, or stopped by a failure every file would meet) before this file was sent. */
+  | 'notSent'
+  /** Cancelled while its request was under way: the server may still apply it. */
+  | 'cancelled';
+
+export interface FileResult {
+  file: BatchFile;
+  outcome: FileOutcome;
+  documentId?: string;
+  /** The sentence for the writer (failed, skipped, not sent). */
+  error?: string;
+  errorKind?: ErrorKind | 'document' | 'image';
+  /** The `docIngest.*` setting (without prefix) the sentence names, for a front to offer. */
+  setting?: string;
+  /** 1-based line the problem is on, when it has one (an image reference, a front matter key). */
+  line?: number;
+}
+
+export interface BatchProgress {
+  total: number;
+  /** Files with a final outcome. */
+  done: number;
+  failed: number;
+  /** The file being worked on most recently (for a progress message). */
+  current?: string;
+}
+
+/** Why a batch ended before every file was tried. */
+export interface BatchStop {
+  reason: 'cancelled' | 'failure';
+  /** For `failure`: the one sentence (a key that stopped working, a server that went away). */
+  error?: string;
+  errorKind?: ErrorKind;
+  setting?: string;
+}
+
+export interface BatchSummary {
+  results: FileResult[];
+  counts: Record<FileOutcome, number>;
+  stop?: BatchStop;
+  /** Two or more files that would become the same document: reported before anything was sent, nothing sent. */
+  duplicates?: DuplicateId[];
+}
+
+export interface DuplicateId {
+  documentId: string;
+  files: BatchFile[];
+}

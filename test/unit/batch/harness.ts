@@ -1,0 +1,54 @@
+/** Batch tests: Markdown files in a temporary folder, read the way the command line will (Node's file system). */
+import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import type { BatchFile, BatchOptions } from '../../../src/core/batch';
+import type { ServiceClient } from '../../../src/core/api';
+
+export interface Folder {
+  root: string;
+  files: BatchFile[];
+  write(relativePath: string, content: string | Uint8Array): Promise<BatchFile>;
+  remove(): Promise<void>;
+}
+
+export async function makeFolder(): Promise<Folder> {
+  const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-batch-'));
+  const folder: Folder = {
+    root,
+    files: [],
+    async write(relativePath, content) {
+      const absolutePath = path.join(root, relativePath);
+      await mkdir(path.dirname(absolutePath), { recursive: true });
+      await writeFile(absolutePath, content);
+      const file = { key: absolutePath, relativePath, absolutePath };
+      folder.files.push(file);
+      return file;
+    },
+    remove: () => rm(root, { recursive: true, force: true }),
+  };
+  return folder;
+}
+
+/** `count` small Markdown documents `doc-N.md`, each with a heading and a paragraph. */
+export async function writeDocs(folder: Folder, count: number, prefix = 'doc'): Promise<void> {
+  for (let i = 0; i < count; i++) {
+    await folder.write(`${prefix}-${i}.md`, `# ${prefix} ${i}\n\nText of ${prefix} ${i}.\n\n## Details\n\nMore about ${i}.\n`);
+  }
+}
+
+/** Batch options reading from disk, as the command line does; `extra` overrides. */
+export function diskBatch(client: ServiceClient, server: string, files: readonly BatchFile[], extra: Partial<BatchOptions> = {}): BatchOptions {
+  return {
+    client,
+    server,
+    files,
+    read: (f) => readFile(f.absolutePath ?? f.key),
+    stat: async (f) => {
+      const s = await stat(f.absolutePath ?? f.key);
+      return { size: s.size, mtime: s.mtime };
+    },
+    config: () => ({ idPrefix: '' }),
+    ...extra,
+  };
+}
