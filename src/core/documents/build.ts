@@ -13,8 +13,11 @@ import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMa
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
 import { appendAnchor, renderLink, validateLinkTemplate } from './links';
+import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
 import type { MarkdownHeading } from './markdown';
+import { problem, warningMessages } from './problems';
+import type { DocumentProblem } from './problems';
 import {
   baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
   normalizeNewlines, normalizeRelativePath, trimBlankLines,
@@ -58,6 +61,13 @@ export interface DocumentOptions {
    * used when git cannot say (no repository, an untrusted workspace, a file never committed).
    */
   fileModifiedTime?: Date;
+  /**
+   * Local images to send as image sections (F8): workspace-relative image path (as `findImageReferences` gives
+   * it) → the `image_file_id` to send, the upload's `file_id` (a preview passes placeholders). Each reference to a
+   * path in the map becomes an image section where it stands; every other image stays in the text as written.
+   * Absent or empty: the document is exactly what it would be without images.
+   */
+  images?: ReadonlyMap<string, string>;
 }
 
 export interface DocumentBuildResult {
@@ -68,6 +78,11 @@ export interface DocumentBuildResult {
   ccPairId?: number;
   /** Problems that did not stop the build (skipped front matter keys...), one sentence each. */
   warnings: string[];
+  /**
+   * Everything worth showing on the source file, with lines where known: the warnings above (same messages,
+   * same order) and `info` problems (a Markdown file without headings, an id normalised from the file name).
+   */
+  problems: DocumentProblem[];
 }
 
 export interface SelectionBuildResult extends DocumentBuildResult {
@@ -95,8 +110,19 @@ interface PreparedFile {
   boundaries: MarkdownHeading[];
   fileId: string;
   idSource: DocumentBuildResult['idSource'];
-  warnings: string[];
+  problems: DocumentProblem[];
+  /** Images to send as image sections, in text order (empty unless `options.images` names some). */
+  images: ImageSite[];
   options: DocumentOptions;
+}
+
+/** An image reference that becomes an image section. */
+interface ImageSite {
+  /** Body offsets of the markup. */
+  start: number;
+  end: number;
+  imageFileId: string;
+  alt: string;
 }
 
 function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
@@ -111,18 +137,20 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   }
   const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
   const markdown = options.markdown ?? isMarkdownPath(path);
-  const warnings: string[] = [];
+  const problems: DocumentProblem[] = [];
   let frontMatter: FrontMatter = { metadata: {} };
   let bodyOffset = 0;
   if (markdown) {
-    const block = findFrontMatter(text, warnings);
+    const block = findFrontMatter(text, problems);
     if (block) {
-      frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, warnings);
+      frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, problems);
       bodyOffset = block.bodyOffset;
     }
   }
   const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const headings = markdown ? findHeadings(body) : [];
+  const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
+  if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
   return {
     path,
     text,
@@ -133,11 +161,39 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     bodyLineStarts: lineStarts(body),
     headings,
     boundaries: headings.filter((h) => h.topLevel),
-    fileId: frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix),
+    fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
-    warnings,
+    problems,
+    images: markdown ? imageSites(text, path, bodyOffset, options.images) : [],
     options,
   };
+}
+
+function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
+  if (ids === undefined || ids.size === 0) return [];
+  const sites: ImageSite[] = [];
+  for (const image of findImageReferences(text, path)) {
+    const imageFileId = image.kind === 'local' && image.path !== undefined ? ids.get(image.path) : undefined;
+    if (imageFileId === undefined) continue;
+    sites.push({ start: image.start - bodyOffset, end: image.end - bodyOffset, imageFileId, alt: image.alt });
+  }
+  return sites;
+}
+
+/**
+ * A path-derived id the writer may not expect: shortened (a warning: the id no longer shows the whole path), or
+ * with characters of the path replaced beyond lowercasing (`Getting Started.md` → `getting-started.md`; info).
+ */
+function pathIdProblems(path: string, id: string): DocumentProblem[] {
+  const segments = path.split('/');
+  const encoded = segments.map(encodeIdSegment).join('~');
+  if (!id.endsWith(encoded)) {
+    return [problem('warning', 'idChanged', `The id made from the path is too long, so it was shortened to “${id}”; set an id in the front matter to choose a shorter one.`)];
+  }
+  if (segments.some((s) => encodeIdSegment(s) !== s.toLowerCase())) {
+    return [problem('info', 'idChanged', `The file's path gives the id “${id}”: characters an id cannot hold were replaced.`)];
+  }
+  return [];
 }
 
 function lineOffset(file: PreparedFile, line: number): number {
@@ -159,6 +215,53 @@ function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading 
   return section;
 }
 
+/**
+ * The sections of the body range [from, to) under `heading`: one text section, or, around the images to send
+ * that lie wholly inside the range, text / image / text... The image markup leaves the text; the text before the
+ * first image keeps the heading (as a section without images does), the text after an image continues with the
+ * same link but no heading (it is the same section of the page, not a new one), and the image section names the
+ * heading. Empty text pieces are left out.
+ */
+function rangeSections(file: PreparedFile, from: number, to: number, heading: MarkdownHeading | undefined): Section[] {
+  const sections: Section[] = [];
+  let pieceStart = from;
+  let first = true;
+  const pushText = (pieceEnd: number): void => {
+    let piece = file.body.slice(pieceStart, pieceEnd);
+    // The rest of an image's line starts right after the markup: its spaces go with the markup.
+    if (!first) piece = piece.replace(/^[ \t]+/, '');
+    const text = trimBlankLines(piece);
+    if (text === '') return;
+    const section = makeSection(file, text, heading);
+    if (!first) delete section.heading;
+    sections.push(section);
+  };
+  // Images are in text order: start at the first one at or after `from` (a binary search: many sections, many images).
+  let low = 0;
+  let high = file.images.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((file.images[mid]?.start ?? 0) < from) low = mid + 1;
+    else high = mid;
+  }
+  for (let i = low; i < file.images.length; i++) {
+    const image = file.images[i];
+    if (image === undefined || image.start >= to) break;
+    if (image.end > to) continue;
+    pushText(image.start);
+    const section: Section = { type: 'image', image_file_id: image.imageFileId };
+    if (image.alt !== '') section.text = image.alt;
+    const link = sectionLink(file, heading?.anchor);
+    if (link !== undefined) section.link = link;
+    if (heading !== undefined && heading.text !== '') section.heading = heading.text;
+    sections.push(section);
+    pieceStart = image.end;
+    first = false;
+  }
+  pushText(to);
+  return sections;
+}
+
 /** Sections of the body range [start, end) (body offsets), split at the top-level headings inside it. */
 function splitSections(
   file: PreparedFile,
@@ -171,6 +274,10 @@ function splitSections(
   let from = start;
   let current = leading;
   const push = (to: number): void => {
+    if (file.images.length > 0) {
+      sections.push(...rangeSections(file, from, to, current));
+      return;
+    }
     const text = trimBlankLines(file.body.slice(from, to));
     if (text !== '') sections.push(makeSection(file, text, current));
   };
@@ -208,7 +315,7 @@ function updatedAt(file: PreparedFile): string {
 
 function assemble(
   file: PreparedFile,
-  fields: { id: string; title: string; semanticIdentifier: string; sections: Section[] },
+  fields: { id: string; title: string; semanticIdentifier: string; sections: Section[]; problems?: DocumentProblem[] },
 ): DocumentBuildResult {
   const fm = file.frontMatter;
   const document: IngestionDocument = {
@@ -230,9 +337,12 @@ function assemble(
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue ? issue.path.join('.') : 'document';
-    throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where });
+    // A field that came from the front matter is shown on its key's line.
+    const line = typeof issue?.path[0] === 'string' ? fm.keyLines?.[issue.path[0]] : undefined;
+    throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where, line });
   }
-  const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: file.warnings };
+  const problems = [...file.problems, ...(fields.problems ?? [])];
+  const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
 }
@@ -265,7 +375,13 @@ export function buildDocument(
 
   let sections: Section[];
   let title: string;
+  const problems: DocumentProblem[] = [];
   if (file.markdown) {
+    if (file.boundaries.length === 0) {
+      const firstText = /\S/.exec(file.body)?.index ?? 0;
+      const line = countNewlines(file.text, file.bodyOffset + firstText) + 1;
+      problems.push(problem('info', 'noHeadings', 'no headings: the whole file is one section', { line }));
+    }
     const first = file.boundaries[0];
     const start = first === undefined ? file.body.length : lineOffset(file, first.startLine);
     sections = [
@@ -283,7 +399,14 @@ export function buildDocument(
     title,
     semanticIdentifier: fm.semanticIdentifier ?? title,
     sections,
+    problems,
   });
+}
+
+function countNewlines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
 }
 
 /** First non-blank line, without Markdown block markers, as a title of at most 80 characters. */
@@ -364,10 +487,20 @@ export function buildSelectionDocument(
   const suggestedTitle = (context?.text || firstLineTitle(selected)) || baseName(file.path);
 
   const idPath = path.length > 1 ? path.filter((h) => h.level > 1) : path;
-  const id = idPath.length > 0
-    ? shortenId(`${file.fileId}~${idPath.map((h) => encodeIdSegment(h.anchor ?? h.text)).join('~')}`)
-    : titleSelectionId(file.fileId, suggestedTitle);
-  const result = assemble(file, { id, title: suggestedTitle, semanticIdentifier: suggestedTitle, sections });
+  const fullId = idPath.length > 0
+    ? `${file.fileId}~${idPath.map((h) => encodeIdSegment(h.anchor ?? h.text)).join('~')}`
+    : `${file.fileId}~${encodeIdSegment(suggestedTitle)}`;
+  const id = shortenId(fullId);
+  const problems: DocumentProblem[] = [];
+  if (id !== fullId) {
+    problems.push(problem(
+      'warning',
+      'idChanged',
+      `The selection's id is too long, so it was shortened to “${id}”; a shorter file id or heading keeps it readable.`,
+      file.idSource === 'frontMatter' ? { line: file.frontMatter.keyLines?.['id'], key: 'id' } : {},
+    ));
+  }
+  const result = assemble(file, { id, title: suggestedTitle, semanticIdentifier: suggestedTitle, sections, problems });
   return { ...result, headingPath: path.map((h) => h.text), suggestedTitle, fileId: file.fileId };
 }
 

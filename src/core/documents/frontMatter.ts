@@ -19,6 +19,8 @@ import { formatUtc, formatUtcDate, isDateOnlyText, parseIsoDate } from './dates'
 import { DocumentError } from './errors';
 import { validateExplicitId } from './ids';
 import { describeType, parseOwners } from './owners';
+import { problem } from './problems';
+import type { DocumentProblem } from './problems';
 
 /**
  * Front matter keys that configure static site generators (Jekyll, Hugo, Docusaurus, MkDocs, VitePress,
@@ -62,6 +64,8 @@ export interface FrontMatter {
   /** Already in UTC with `Z`. */
   docUpdatedAt?: string;
   metadata: Metadata;
+  /** 1-based file line of each top-level key, for problems about a key (an `id` that had to be changed...). */
+  keyLines?: Record<string, number>;
 }
 
 /** Where the front matter is in the (BOM-less, LF-only) text. */
@@ -86,9 +90,9 @@ function countNewlines(text: string, end: number): number {
 /**
  * Finds the front matter at the very start of the text: a `---` line, YAML, and a `---` (or `...`) line. Hugo's
  * TOML front matter (`+++`) is found too, so that it can be left out of the body. A `---` first line without a
- * closing line is no front matter (it is a thematic break), and `warnings` says so.
+ * closing line is no front matter (it is a thematic break), and `problems` says so.
  */
-export function findFrontMatter(text: string, warnings: string[] = []): FrontMatterBlock | undefined {
+export function findFrontMatter(text: string, problems: DocumentProblem[] = []): FrontMatterBlock | undefined {
   const open = /^(---|\+\+\+)[ \t]*\n/.exec(text);
   if (!open) return undefined;
   const delimiter = open[1] as '---' | '+++';
@@ -97,7 +101,7 @@ export function findFrontMatter(text: string, warnings: string[] = []): FrontMat
   const close = closing.exec(text);
   if (!close) {
     if (delimiter === '---') {
-      warnings.push('The file starts with --- but has no closing --- line, so it was not read as front matter.');
+      problems.push(problem('warning', 'unclosedFrontMatter', 'The file starts with --- but has no closing --- line, so it was not read as front matter.', { line: 1 }));
     }
     return undefined;
   }
@@ -124,15 +128,15 @@ function yamlReason(message: string): string {
 /**
  * Parses and reads a YAML front matter block. Throws {@link DocumentError} for invalid YAML (with the file's line
  * number), a front matter that is not a mapping, and reserved keys or `metadata` entries of the wrong type.
- * Non-fatal problems are appended to `warnings`.
+ * Non-fatal problems are appended to `problems`, with their lines.
  */
 export function readFrontMatter(
   block: FrontMatterBlock,
   ignoreKeys: readonly string[],
-  warnings: string[],
+  problems: DocumentProblem[],
 ): FrontMatter {
   try {
-    return readYamlFrontMatter(block, ignoreKeys, warnings);
+    return readYamlFrontMatter(block, ignoreKeys, problems);
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     // `yaml` throws while converting, e.g. an alias to an unknown anchor or too many aliases (a "billion laughs").
@@ -141,10 +145,10 @@ export function readFrontMatter(
   }
 }
 
-function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], warnings: string[]): FrontMatter {
+function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[]): FrontMatter {
   const result: FrontMatter = { metadata: {} };
   if (block.kind === 'toml') {
-    warnings.push('TOML front matter (+++) is not read; it was left out of the document. Use YAML front matter (---) instead.');
+    problems.push(problem('warning', 'tomlFrontMatter', 'TOML front matter (+++) is not read; it was left out of the document. Use YAML front matter (---) instead.', { line: 1 }));
     return result;
   }
   const lineCounter = new LineCounter();
@@ -164,7 +168,8 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
     throw frontMatterError(`The front matter is not valid YAML (line ${line}): ${yamlReason(error.message)}.`, line);
   }
   for (const warning of doc.warnings) {
-    warnings.push(`Front matter (line ${fileLine(warning.pos[0])}): ${yamlReason(warning.message)}.`);
+    const line = fileLine(warning.pos[0]);
+    problems.push(problem('warning', 'yamlWarning', `Front matter (line ${line}): ${yamlReason(warning.message)}.`, { line }));
   }
 
   const contents = doc.contents;
@@ -179,38 +184,42 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
   const ignored = new Set(ignoreKeys);
   const topLevel: Metadata = {};
   let metadataBlock: Metadata = {};
+  const keyLines: Record<string, number> = {};
+  result.keyLines = keyLines;
   for (const pair of contents.items) {
     const keyNode = pair.key as YamlNode | null;
     const line = fileLine(keyNode?.range?.[0]);
     if (!isScalar(keyNode) || keyNode.value === null || typeof keyNode.value === 'object') {
-      warnings.push(`Front matter line ${line}: a key that is not plain text was ignored.`);
+      problems.push(problem('warning', 'keyNotText', `Front matter line ${line}: a key that is not plain text was ignored.`, { line }));
       continue;
     }
     const key = String(keyNode.value);
-    const valueNode = resolve(doc, pair.value as YamlNode | null);
+    keyLines[key] ??= line;
+    const valueNode = resolve(doc, pair.value as YamlNode | null, line);
     if (RESERVED_KEYS.includes(key)) {
       if (key === 'metadata') metadataBlock = readMetadataBlock(doc, valueNode, line, fileLine);
       else readReserved(result, key, doc, valueNode, line);
       continue;
     }
     if (ignored.has(key)) continue;
-    const converted = toMetadataValue(doc, valueNode);
+    const converted = toMetadataValue(doc, valueNode, line);
     if (converted.ok) {
       topLevel[key] = converted.value;
     } else {
-      warnings.push(`Front matter “${key}” (line ${line}) ${converted.reason}, so it was left out of the metadata.`);
+      problems.push(problem('warning', 'metadataSkipped', `Front matter “${key}” (line ${line}) ${converted.reason}, so it was left out of the metadata.`, { line, key }));
     }
   }
   result.metadata = { ...topLevel, ...metadataBlock };
   return result;
 }
 
-function resolve(doc: Document, node: YamlNode | null): YamlNode | null {
+/** The node an alias points to; `line` is the line of the key whose value it is, for the error. */
+function resolve(doc: Document, node: YamlNode | null, line: number): YamlNode | null {
   let current = node;
   for (let depth = 0; current !== null && isAlias(current) && depth < 100; depth++) {
     const target = current.resolve(doc);
     if (target === undefined) {
-      throw frontMatterError(`The front matter uses the alias *${current.source}, but no anchor &${current.source} is defined before it.`);
+      throw frontMatterError(`The front matter uses the alias *${current.source}, but no anchor &${current.source} is defined before it.`, line);
     }
     current = target;
   }
@@ -238,7 +247,7 @@ function scalarText(node: YamlNode): string | undefined {
 type Conversion = { ok: true; value: string | string[] } | { ok: false; reason: string };
 
 /** Lenient conversion for top-level keys. */
-function toMetadataValue(doc: Document, node: YamlNode | null): Conversion {
+function toMetadataValue(doc: Document, node: YamlNode | null, line: number): Conversion {
   if (node === null) return { ok: false, reason: 'has no value' };
   if (isScalar(node)) {
     const text = scalarText(node);
@@ -247,7 +256,7 @@ function toMetadataValue(doc: Document, node: YamlNode | null): Conversion {
   if (isSeq(node)) {
     const items: string[] = [];
     for (const item of node.items) {
-      const itemNode = resolve(doc, item as YamlNode | null);
+      const itemNode = resolve(doc, item as YamlNode | null, line);
       if (itemNode === null) continue;
       if (!isScalar(itemNode)) return { ok: false, reason: 'is a list that holds lists or objects' };
       const text = scalarText(itemNode);
@@ -277,9 +286,9 @@ function readMetadataBlock(
   for (const pair of node.items) {
     const keyNode = pair.key as YamlNode | null;
     const key = isScalar(keyNode) ? String(keyNode.value) : '?';
-    const valueNode = resolve(doc, pair.value as YamlNode | null);
-    const value = valueNode === null ? null : (valueNode.toJS(doc, { maxAliasCount: 100 }) as unknown);
     const entryLine = keyNode?.range ? fileLine(keyNode.range[0]) : line;
+    const valueNode = resolve(doc, pair.value as YamlNode | null, entryLine);
+    const value = valueNode === null ? null : (valueNode.toJS(doc, { maxAliasCount: 100 }) as unknown);
     if (typeof value === 'string') {
       metadata[key] = value;
     } else if (Array.isArray(value) && value.every((v): v is string => typeof v === 'string')) {

@@ -9,11 +9,15 @@ export { DEFAULT_IGNORE_KEYS, RESERVED_KEYS, findFrontMatter, readFrontMatter } 
 export type { FrontMatter, FrontMatterBlock, Metadata } from './frontMatter';
 export { getGitFileInfo } from './gitInfo';
 export type { GitInfoOptions } from './gitInfo';
+export { findImageReferences, localImagePaths } from './images';
+export type { ImageReference } from './images';
 export { MAX_ID_LENGTH, documentIdFromPath, encodeIdSegment, normalizeIdPrefix, shortenId, validateExplicitId } from './ids';
 export { LINK_PLACEHOLDERS, appendAnchor, linkTemplateProblem, publishedLinkFor, renderLink, validateLinkTemplate } from './links';
 export { findHeadings } from './markdown';
 export type { MarkdownHeading } from './markdown';
 export { parseOwner, parseOwners } from './owners';
+export { problemsOf } from './problems';
+export type { DocumentProblem, ProblemSeverity } from './problems';
 export { Slugger, githubSlug } from './slug';
 export { MARKDOWN_EXTENSIONS, fileNameWithoutExtension, isMarkdownPath, normalizeRelativePath } from './text';
 export { proposeChosenId, workspaceIdPrefix } from './workspaceIds';

@@ -33,14 +33,21 @@ type Parser = ReturnType<typeof MarkdownIt>;
 let parser: Parser | undefined;
 
 function markdownParser(): Parser {
-  if (parser === undefined) {
-    // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
-    // inside it is no heading. Core rules after the block parser are off: headings are parsed inline on demand.
-    parser = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
-    parser.core.ruler.enableOnly(['normalize', 'block']);
-    useFastBlockTokens(parser);
-  }
+  parser ??= createBlockParser();
   return parser;
+}
+
+/**
+ * A new parser configured as the one headings are found with (`images.ts` makes its own, with extra inline
+ * bookkeeping, so both read the block structure the same way).
+ */
+export function createBlockParser(): Parser {
+  // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
+  // inside it is no heading. Core rules after the block parser are off: inline content is parsed on demand.
+  const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
+  md.core.ruler.enableOnly(['normalize', 'block']);
+  useFastBlockTokens(md);
+  return md;
 }
 
 type Token = MarkdownIt.Token;
@@ -112,7 +119,8 @@ function useFastBlockTokens(md: Parser): void {
  */
 const EXPLICIT_ID = /[ \t]*\{:?[ \t]*#([^\s{}#]+)(?:[ \t]+[^{}\n]*)?[ \t]*\}[ \t]*$/;
 
-function plainText(tokens: readonly Token[]): string {
+/** The text a reader sees of inline tokens (heading text, image alt text). */
+export function plainText(tokens: readonly Token[]): string {
   let text = '';
   for (const token of tokens) {
     switch (token.type) {

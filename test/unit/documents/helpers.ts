@@ -29,6 +29,6 @@ export function documentError(fn: () => unknown): DocumentError {
 }
 
 /** Texts of the sections. */
-export function texts(result: DocumentBuildResult): string[] {
+export function texts(result: Omit<DocumentBuildResult, 'problems'>): string[] {
   return result.document.sections.map((s) => s.text ?? '');
 }

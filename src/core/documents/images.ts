@@ -1,0 +1,318 @@
+/**
+ * Image references of a Markdown file (F8): `![alt](path "title")`, `![alt][ref]` / `![ref][]` / `![ref]` through
+ * reference definitions, and HTML `<img src="...">` in HTML blocks and inline HTML.
+ *
+ * markdown-it decides what is an image (so images in code fences, indented code, code spans and HTML comments,
+ * or in front matter, are none; reference labels match as in CommonMark). Its inline tokens carry no positions,
+ * so this parser's image and inline-HTML rules are wrapped to record where each token starts and ends in the
+ * block's content, and the content's lines are then found in the source lines the block came from (content is
+ * the source minus block-quote markers and indentation).
+ *
+ * Cheap for files without images: nothing beyond a regular expression test runs unless the text has `![` or
+ * `<img`.
+ */
+import MarkdownIt from 'markdown-it';
+import { findFrontMatter } from './frontMatter';
+import { createBlockParser, plainText } from './markdown';
+import { lineStarts, normalizeRelativePath } from './text';
+
+export interface ImageReference {
+  /** `inline`: `![alt](path)`; `reference`: `![alt][ref]`, `![ref][]`, `![ref]`; `html`: `<img src>`. */
+  syntax: 'inline' | 'reference' | 'html';
+  /** Alt text as a reader sees it (markup removed, whitespace collapsed); empty when there is none. */
+  alt: string;
+  /** The title (`"title"` of Markdown, `title=` of HTML), when there is one. */
+  title?: string;
+  /** The target as written (after a reference is resolved), with %-escapes and HTML entities decoded. */
+  target: string;
+  /** `remote`: any URL with a scheme (http:, https:, data:, mailto:...) or starting with `//`. */
+  kind: 'local' | 'remote';
+  /**
+   * Local targets: the workspace-relative path (`/`-separated, normalised, resolved against the Markdown file's
+   * folder; a leading `/` means the workspace root; `?query` and `#fragment` removed). Left out when the target
+   * names no file (`![x]()`, `![x](#top)`). With `outside`, it starts with the `..` segments that leave the root.
+   */
+  path?: string;
+  /** A local target that leaves the workspace root (`../` too often, or a Windows drive path such as `C:/x.png`). */
+  outside?: true;
+  /** 1-based line of the markup's start in the whole file (front matter lines included). */
+  line: number;
+  /** Offsets of the whole markup in the text given: `text.slice(start, end)` is `![...](...)` or `<img ...>`. */
+  start: number;
+  end: number;
+}
+
+type Parser = ReturnType<typeof MarkdownIt>;
+type Token = MarkdownIt.Token;
+type InlineRule = Parameters<Parser['inline']['ruler']['at']>[1];
+
+/** Where a top-level inline token came from in its block's content. */
+interface Place {
+  start: number;
+  end: number;
+}
+
+const MAY_HAVE_IMAGE = /!\[|<img/i;
+
+let parser: Parser | undefined;
+
+/** The stock rule named `name` (rule functions are module-level in markdown-it, the same in every instance). */
+function stockInlineRule(name: string): InlineRule {
+  const md = new MarkdownIt('default', { html: true });
+  md.inline.ruler.enableOnly([name]);
+  const rule = md.inline.ruler.getRules('')[0];
+  if (rule === undefined) throw new Error(`markdown-it has no inline rule ${name}`);
+  return rule;
+}
+
+/** The rule, recording on the token it made where in the content it starts and ends (`meta.place`). */
+function recordingPlace(rule: InlineRule): InlineRule {
+  return (state, silent) => {
+    const start = state.pos;
+    if (!rule(state, silent)) return false;
+    const token = state.tokens[state.tokens.length - 1];
+    if (!silent && token !== undefined) token.meta = { ...(token.meta as object | null), place: { start, end: state.pos } };
+    return true;
+  };
+}
+
+function imageParser(): Parser {
+  if (parser === undefined) {
+    const md = createBlockParser();
+    md.inline.ruler.at('image', recordingPlace(stockInlineRule('image')));
+    md.inline.ruler.at('html_inline', recordingPlace(stockInlineRule('html_inline')));
+    parser = md;
+  }
+  return parser;
+}
+
+function placeOf(token: Token): Place | undefined {
+  const meta = token.meta as { place?: Place } | null;
+  return meta?.place;
+}
+
+/** %-escapes decoded; a malformed escape is kept as written. */
+function percentDecode(text: string): string {
+  if (!text.includes('%')) return text;
+  try {
+    return decodeURIComponent(text);
+  } catch {
+    return text.replace(/(?:%[0-9a-f]{2})+/gi, (escapes) => {
+      try {
+        return decodeURIComponent(escapes);
+      } catch {
+        return escapes;
+      }
+    });
+  }
+}
+
+const HTML_ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/g;
+
+/** Attributes of an `<img ...>` tag, names lowercased, first one of a name wins (as in browsers). */
+function htmlAttributes(md: Parser, tag: string): Map<string, string> {
+  const attributes = new Map<string, string>();
+  const inner = tag.slice(4, tag.endsWith('/>') ? -2 : -1);
+  for (const match of inner.matchAll(HTML_ATTRIBUTE)) {
+    const name = (match[1] ?? '').toLowerCase();
+    if (attributes.has(name)) continue;
+    const raw = match[2] ?? match[3] ?? match[4] ?? '';
+    // Entities only: backslashes are doubled so that unescapeAll's Markdown escapes give them back unchanged.
+    attributes.set(name, md.utils.unescapeAll(raw.replace(/\\/g, '\\\\')));
+  }
+  return attributes;
+}
+
+const HTML_IMAGE_OR_COMMENT = /<!--[\s\S]*?(?:-->|$)|<img\b(?:"[^"]*"|'[^']*'|[^'">])*>/gi;
+
+/** What a target is: remote, or a local path resolved against `folder` (segments of the Markdown file's folder). */
+function classify(src: string, folder: readonly string[]): Pick<ImageReference, 'kind' | 'path' | 'outside'> {
+  if (src.startsWith('//')) return { kind: 'remote' };
+  // markdown-it hands `C:\x.png` over as `C:%5Cx.png`.
+  const windowsDrive = /^[a-z]:(?:[\\/]|%5c)/i.test(src);
+  if (!windowsDrive && /^[a-z][a-z0-9+.-]*:/i.test(src)) return { kind: 'remote' };
+  const cut = src.search(/[?#]/);
+  // Decoded after the query and fragment are cut off, so that an encoded `%23` stays part of the name.
+  const written = percentDecode(cut < 0 ? src : src.slice(0, cut)).normalize('NFC').replace(/\\/g, '/');
+  if (windowsDrive) return { kind: 'local', path: written, outside: true };
+  const segments = written.startsWith('/') ? [] : [...folder];
+  let outside = false;
+  for (const segment of written.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      const last = segments[segments.length - 1];
+      if (last !== undefined && last !== '..') {
+        segments.pop();
+      } else {
+        outside = true;
+        segments.push('..');
+      }
+    } else {
+      segments.push(segment);
+    }
+  }
+  if (written.replace(/[/.]/g, '') === '' && !outside) return { kind: 'local' };
+  const result: Pick<ImageReference, 'kind' | 'path' | 'outside'> = { kind: 'local', path: segments.join('/') };
+  if (outside) result.outside = true;
+  return result;
+}
+
+/**
+ * Every image reference of a Markdown file, in text order.
+ *
+ * @param text the file's text, BOM-less with LF line ends (front matter, when present, is skipped)
+ * @param relativePath the file's workspace-relative path, against whose folder relative targets are resolved
+ */
+export function findImageReferences(text: string, relativePath: string): ImageReference[] {
+  const path = normalizeRelativePath(relativePath);
+  const block = findFrontMatter(text);
+  const bodyOffset = block?.bodyOffset ?? 0;
+  const bodyLine = block?.bodyLine ?? 0;
+  const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  if (!MAY_HAVE_IMAGE.test(body)) return [];
+
+  const folder = path.split('/').slice(0, -1);
+  const md = imageParser();
+  const env: Record<string, unknown> = {};
+  const tokens = md.parse(body, env);
+  const starts = lineStarts(body);
+  const lineEnd = (line: number): number => (starts[line + 1] ?? body.length + 1) - 1;
+  // Per source line, where the next content may start: table cells share a line, and each is found after the last.
+  const cursors = new Map<number, number>();
+  const found: ImageReference[] = [];
+
+  /** Source offset of each line of `content`, whose first line is on source line `firstLine`; undefined if lost. */
+  const locateLines = (content: string, firstLine: number): number[] | undefined => {
+    const offsets: number[] = [];
+    const lines = content.split('\n');
+    for (let k = 0; k < lines.length; k++) {
+      const sourceLine = firstLine + k;
+      const lineStart = starts[sourceLine];
+      if (lineStart === undefined) return undefined;
+      const from = cursors.get(sourceLine) ?? lineStart;
+      const contentLine = lines[k] ?? '';
+      // A tab partly taken as indentation comes out as spaces in the content: look for the rest of the line.
+      const trimmed = contentLine.trimStart();
+      const at = body.indexOf(trimmed, from);
+      if (at === -1 || at + trimmed.length > lineEnd(sourceLine)) return undefined;
+      offsets.push(at - (contentLine.length - trimmed.length));
+      cursors.set(sourceLine, at + trimmed.length);
+    }
+    return offsets;
+  };
+
+  const add = (
+    content: string,
+    lineOffsets: number[] | undefined,
+    place: Place,
+    fields: Pick<ImageReference, 'syntax' | 'alt' | 'title'> & { src: string },
+  ): void => {
+    const markup = content.slice(place.start, place.end);
+    let start: number;
+    let end: number;
+    if (lineOffsets === undefined) {
+      // Not expected; kept so that an image is never lost: the markup found as written in the body.
+      start = body.indexOf(markup);
+      if (start === -1) return;
+      end = start + markup.length;
+    } else {
+      const toSource = (offset: number): number => {
+        const before = content.lastIndexOf('\n', offset - 1);
+        const k = before === -1 ? 0 : countLines(content, before + 1);
+        return (lineOffsets[k] ?? 0) + offset - (before + 1);
+      };
+      start = toSource(place.start);
+      end = toSource(place.end);
+    }
+    const reference: ImageReference = {
+      syntax: fields.syntax,
+      alt: fields.alt,
+      target: percentDecode(fields.src),
+      ...classify(fields.src, folder),
+      line: bodyLine + lineIndex(starts, start) + 1,
+      start: bodyOffset + start,
+      end: bodyOffset + end,
+    };
+    if (fields.title) reference.title = fields.title;
+    found.push(reference);
+  };
+
+  let line = 0;
+  for (const token of tokens) {
+    if (token.map !== null) line = token.map[0];
+    if (token.type === 'inline') {
+      const content = token.content;
+      if (!MAY_HAVE_IMAGE.test(content)) {
+        // A table cell (no map of its own) still moves its line's cursor past it.
+        if (token.map === null && content !== '') locateLines(content, line);
+        continue;
+      }
+      const lineOffsets = locateLines(content, line);
+      const children: Token[] = [];
+      md.inline.parse(content, md, env, children);
+      for (const child of children) {
+        const place = placeOf(child);
+        if (place === undefined) continue;
+        if (child.type === 'image') {
+          const title = child.attrGet('title');
+          add(content, lineOffsets, place, {
+            syntax: content.charCodeAt(place.end - 1) === 0x29 /* ) */ ? 'inline' : 'reference',
+            alt: plainText(child.children ?? []).replace(/\s+/g, ' ').trim(),
+            title: typeof title === 'string' ? title : undefined,
+            src: String(child.attrGet('src') ?? ''),
+          });
+        } else if (child.type === 'html_inline' && /^<img\b/i.test(child.content)) {
+          addHtml(content, lineOffsets, place, child.content);
+        }
+      }
+    } else if (token.type === 'html_block' && /<img\b/i.test(token.content)) {
+      const content = token.content;
+      const lineOffsets = locateLines(content.endsWith('\n') ? content.slice(0, -1) : content, line);
+      for (const match of content.matchAll(HTML_IMAGE_OR_COMMENT)) {
+        if (match[0].startsWith('<!--')) continue;
+        addHtml(content, lineOffsets, { start: match.index, end: match.index + match[0].length }, match[0]);
+      }
+    }
+  }
+  return found;
+
+  function addHtml(content: string, lineOffsets: number[] | undefined, place: Place, tag: string): void {
+    const attributes = htmlAttributes(md, tag);
+    const src = attributes.get('src');
+    if (src === undefined || src.trim() === '') return;
+    add(content, lineOffsets, place, {
+      syntax: 'html',
+      alt: (attributes.get('alt') ?? '').replace(/\s+/g, ' ').trim(),
+      title: attributes.get('title'),
+      src: src.trim(),
+    });
+  }
+}
+
+/** Number of `\n` in `text` before `end`. */
+function countLines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
+/** 0-based line of `offset`, by binary search over the line starts. */
+function lineIndex(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
+}
+
+/** Workspace-relative paths of the local images inside the workspace that the file references, each once. */
+export function localImagePaths(text: string, relativePath: string): string[] {
+  const paths = new Set<string>();
+  for (const image of findImageReferences(text, relativePath)) {
+    if (image.kind === 'local' && image.path !== undefined && image.outside !== true) paths.add(image.path);
+  }
+  return [...paths];
+}
