@@ -51,6 +51,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     git: file.git,
     fileModifiedTime: file.modifiedTime,
     documentId: file.documentId,
+    images: file.images,
   };
 }
 
