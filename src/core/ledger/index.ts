@@ -1,0 +1,14 @@
+/**
+ * The ledger of confirmed ingestions (F10): what was sent where, so unchanged files are skipped and the
+ * Explorer can mark changed ones. Plain Node; the storage is injected.
+ */
+export { sha256Hex } from './hash';
+export { jsonFileLedgerStorage } from './fileStorage';
+export type { LedgerFileSystem } from './fileStorage';
+export { Ledger, needsSending } from './ledger';
+export type { LedgerChange, LedgerDecision, LedgerOptions, LedgerRecord, SourceState } from './ledger';
+export { LEDGER_VERSION, parseLedgerData } from './schema';
+export type { ImageUpload, LedgerData, LedgerEntry, ParsedLedger } from './schema';
+export { ledgerScope, ledgerServer } from './scope';
+export { memoryLedgerStorage } from './storage';
+export type { LedgerStorage, MemoryLedgerStorage } from './storage';

@@ -1,0 +1,285 @@
+/**
+ * The ledger of confirmed ingestions (F10): per scope (server + connector pair) and document id, which file it
+ * came from, the hashes of that file and of the exact payload, and when. Per server, the images uploaded by
+ * content hash, so that one image is uploaded once. Never the key: nothing here knows it.
+ *
+ * Only confirmed successes may be recorded; a failed or cancelled request leaves the ledger as it was, so the
+ * file is simply sent again next time.
+ *
+ * Writes are coalesced: `record` changes memory at once and schedules one write a little later, so a batch of
+ * 5,000 files writes a handful of times, not 5,000. `flush` writes now; `close` flushes.
+ */
+import { LEDGER_VERSION, parseLedgerData } from './schema';
+import type { ImageUpload, LedgerData, LedgerEntry } from './schema';
+import { ledgerServer } from './scope';
+import type { LedgerStorage } from './storage';
+
+/**
+ * - `never`: no entry for this document id in the scope.
+ * - `changed`: an entry exists, but the payload differs (or it was built from another file).
+ * - `unchanged`: the same payload from the same file was confirmed before: skip it.
+ * - `forced`: would be `unchanged`, but the caller forces sending. Force does not alter `never` or `changed`,
+ *   which are sent anyway; it only turns a skip into a send, and says so.
+ */
+export type LedgerDecision = 'never' | 'changed' | 'unchanged' | 'forced';
+
+/** For decorations: has the file on disk changed since its newest confirmed ingestion? */
+export type SourceState = 'never' | 'changed' | 'unchanged';
+
+/** What a caller records after a confirmed ingestion; the time comes from the ledger's clock. */
+export interface LedgerRecord {
+  documentId: string;
+  sourcePath: string;
+  sourceHash: string;
+  payloadHash: string;
+}
+
+export type LedgerChange =
+  | { kind: 'documents'; scope: string; documentId: string; sourcePaths: string[] }
+  | { kind: 'images'; server: string; contentHash: string };
+
+export interface LedgerOptions {
+  /** How long `record` waits before writing, gathering further records into the same write; default 1 000 ms. */
+  writeDelayMs?: number;
+  /** A scheduled (not flushed) write failed; the data stays pending and is written with the next one. */
+  onWriteError?: (error: unknown) => void;
+}
+
+/** True when a decision means the document is sent. */
+export function needsSending(decision: LedgerDecision): boolean {
+  return decision !== 'unchanged';
+}
+
+function newer(a: LedgerEntry, b: LedgerEntry): boolean {
+  return Date.parse(a.ingestedAt) >= Date.parse(b.ingestedAt);
+}
+
+export class Ledger {
+  /** Document id -> entry, per scope. */
+  private readonly scopes = new Map<string, Map<string, LedgerEntry>>();
+  /** Source path -> the document id of its newest entry, per scope: decorations ask per file, thousands of times. */
+  private readonly newestBySource = new Map<string, Map<string, string>>();
+  /** Content hash -> upload, per normalized server. */
+  private readonly images = new Map<string, Map<string, ImageUpload>>();
+  private readonly listeners = new Set<(change: LedgerChange) => void>();
+  private dirty = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private writing: Promise<void> = Promise.resolve();
+
+  private constructor(
+    private readonly storage: LedgerStorage,
+    private readonly clock: () => Date,
+    private readonly options: LedgerOptions,
+    data: LedgerData,
+    /** Why the stored ledger was set aside in whole or part (for the log); undefined when it was read whole. */
+    readonly problem: string | undefined,
+  ) {
+    for (const { scope, documents } of data.scopes) {
+      for (const { documentId, ...entry } of documents) this.put(scope, documentId, entry);
+    }
+    for (const { server, uploads } of data.images) {
+      const map = this.imagesOf(ledgerServer(server));
+      for (const { contentHash, ...upload } of uploads) map.set(contentHash, upload);
+    }
+  }
+
+  /** Reads the ledger from `storage`; never throws (an unreadable store gives an empty ledger and a `problem`). */
+  static async open(storage: LedgerStorage, clock: () => Date = () => new Date(), options: LedgerOptions = {}): Promise<Ledger> {
+    let raw: unknown;
+    try {
+      raw = await storage.read();
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      const problem = `The record of past ingestions could not be read (${reason}); the ledger starts empty, so every file counts as never ingested.`;
+      return new Ledger(storage, clock, options, parseLedgerData(undefined).data, problem);
+    }
+    const parsed = parseLedgerData(raw);
+    return new Ledger(storage, clock, options, parsed.data, parsed.problem);
+  }
+
+  // ------------------------------------------------------------------------------------------------ documents
+
+  entryFor(scope: string, documentId: string): LedgerEntry | undefined {
+    const entry = this.scopes.get(scope)?.get(documentId);
+    return entry && { ...entry };
+  }
+
+  /** Every entry of a scope (for example to find documents whose source is gone). */
+  entries(scope: string): Array<LedgerEntry & { documentId: string }> {
+    return [...(this.scopes.get(scope) ?? [])].map(([documentId, entry]) => ({ documentId, ...entry }));
+  }
+
+  /** The newest entry built from `sourcePath` (a file may have had several ids over time). */
+  findBySourcePath(scope: string, sourcePath: string): (LedgerEntry & { documentId: string }) | undefined {
+    const documentId = this.newestBySource.get(scope)?.get(sourcePath);
+    const entry = documentId === undefined ? undefined : this.scopes.get(scope)?.get(documentId);
+    return entry && documentId !== undefined ? { documentId, ...entry } : undefined;
+  }
+
+  /** Whether to send a built document; see `LedgerDecision`. */
+  decide(
+    scope: string,
+    document: { documentId: string; sourcePath: string; payloadHash: string },
+    options: { force?: boolean } = {},
+  ): LedgerDecision {
+    const entry = this.scopes.get(scope)?.get(document.documentId);
+    if (!entry) return 'never';
+    // Another file now produces this id: send, so that the ledger (and the decorations) follow the new file.
+    if (entry.payloadHash !== document.payloadHash || entry.sourcePath !== document.sourcePath) return 'changed';
+    return options.force ? 'forced' : 'unchanged';
+  }
+
+  /** Compares the file's byte hash with the newest entry built from it. */
+  sourceState(scope: string, sourcePath: string, sourceHash: string): SourceState {
+    const entry = this.findBySourcePath(scope, sourcePath);
+    if (!entry) return 'never';
+    return entry.sourceHash === sourceHash ? 'unchanged' : 'changed';
+  }
+
+  /** Records a confirmed ingestion (only after the service confirmed it). */
+  record(scope: string, record: LedgerRecord): void {
+    const { documentId, ...rest } = record;
+    const previous = this.scopes.get(scope)?.get(documentId);
+    this.put(scope, documentId, { ...rest, ingestedAt: this.clock().toISOString() });
+    const sourcePaths = [record.sourcePath];
+    if (previous && previous.sourcePath !== record.sourcePath) {
+      this.reindexSource(scope, previous.sourcePath);
+      sourcePaths.push(previous.sourcePath);
+    }
+    this.changed({ kind: 'documents', scope, documentId, sourcePaths });
+  }
+
+  /** Forgets a document id (deleted from the service); false when there was nothing to forget. */
+  forget(scope: string, documentId: string): boolean {
+    const entry = this.scopes.get(scope)?.get(documentId);
+    if (!entry) return false;
+    this.scopes.get(scope)?.delete(documentId);
+    this.reindexSource(scope, entry.sourcePath);
+    this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
+    return true;
+  }
+
+  // --------------------------------------------------------------------------------------------------- images
+
+  imageFileId(server: string, contentHash: string): string | undefined {
+    return this.images.get(ledgerServer(server))?.get(contentHash)?.fileId;
+  }
+
+  recordImage(server: string, contentHash: string, upload: { fileId: string; name: string }): void {
+    const key = ledgerServer(server);
+    this.imagesOf(key).set(contentHash, { fileId: upload.fileId, name: upload.name, uploadedAt: this.clock().toISOString() });
+    this.changed({ kind: 'images', server: key, contentHash });
+  }
+
+  /** When the server reports the file failed or gone: the next ingestion uploads the image again. */
+  forgetImage(server: string, contentHash: string): void {
+    const key = ledgerServer(server);
+    if (this.images.get(key)?.delete(contentHash)) this.changed({ kind: 'images', server: key, contentHash });
+  }
+
+  // ---------------------------------------------------------------------------------------- listening, writing
+
+  /** Calls `listener` after every change; returns the function that stops it. */
+  onDidChange(listener: (change: LedgerChange) => void): () => void {
+    this.listeners.add(listener);
+    return () => {
+      this.listeners.delete(listener);
+    };
+  }
+
+  /** Writes pending changes now (waiting for a write under way); rejects when the storage fails. */
+  flush(): Promise<void> {
+    this.cancelTimer();
+    const run = this.writing.then(() => this.writeIfDirty());
+    this.writing = run.catch(() => undefined);
+    return run;
+  }
+
+  /** Flushes and stops listeners; a record after this is still kept and written by the next flush. */
+  async close(): Promise<void> {
+    this.listeners.clear();
+    await this.flush();
+  }
+
+  /** The data as stored (a fresh object). */
+  toData(): LedgerData {
+    return {
+      version: LEDGER_VERSION,
+      scopes: [...this.scopes].map(([scope, docs]) => ({
+        scope,
+        documents: [...docs].map(([documentId, entry]) => ({ documentId, ...entry })),
+      })),
+      images: [...this.images].map(([server, uploads]) => ({
+        server,
+        uploads: [...uploads].map(([contentHash, upload]) => ({ contentHash, ...upload })),
+      })),
+    };
+  }
+
+  private put(scope: string, documentId: string, entry: LedgerEntry): void {
+    let docs = this.scopes.get(scope);
+    if (!docs) this.scopes.set(scope, (docs = new Map()));
+    docs.set(documentId, entry);
+    let index = this.newestBySource.get(scope);
+    if (!index) this.newestBySource.set(scope, (index = new Map()));
+    const currentId = index.get(entry.sourcePath);
+    const current = currentId === undefined ? undefined : docs.get(currentId);
+    if (!current || currentId === documentId || newer(entry, current)) index.set(entry.sourcePath, documentId);
+  }
+
+  /** Recomputes the newest id of one source path after an entry moved away from it (rare: renames, deletes). */
+  private reindexSource(scope: string, sourcePath: string): void {
+    const index = this.newestBySource.get(scope);
+    if (!index) return;
+    let best: [string, LedgerEntry] | undefined;
+    for (const [id, entry] of this.scopes.get(scope) ?? []) {
+      if (entry.sourcePath === sourcePath && (!best || newer(entry, best[1]))) best = [id, entry];
+    }
+    if (best) index.set(sourcePath, best[0]);
+    else index.delete(sourcePath);
+  }
+
+  private imagesOf(server: string): Map<string, ImageUpload> {
+    let map = this.images.get(server);
+    if (!map) this.images.set(server, (map = new Map()));
+    return map;
+  }
+
+  private changed(change: LedgerChange): void {
+    this.dirty = true;
+    this.schedule();
+    for (const listener of [...this.listeners]) {
+      try {
+        listener(change);
+      } catch {
+        // A failing listener (a decoration refresh) must not undo or block the record.
+      }
+    }
+  }
+
+  private schedule(): void {
+    if (this.timer) return;
+    this.timer = setTimeout(() => {
+      this.timer = undefined;
+      this.flush().catch((error: unknown) => this.options.onWriteError?.(error));
+    }, this.options.writeDelayMs ?? 1_000);
+    // A pending write must not keep a command-line process alive; it calls close() before exiting.
+    this.timer.unref?.();
+  }
+
+  private cancelTimer(): void {
+    if (this.timer) clearTimeout(this.timer);
+    this.timer = undefined;
+  }
+
+  private async writeIfDirty(): Promise<void> {
+    if (!this.dirty) return;
+    this.dirty = false;
+    try {
+      await this.storage.write(this.toData());
+    } catch (error) {
+      this.dirty = true;
+      throw error;
+    }
+  }
+}

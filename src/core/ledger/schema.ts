@@ -1,0 +1,100 @@
+/**
+ * What the ledger stores, and how it is read back: versioned, and leniently — a damaged or foreign record
+ * starts an empty ledger with one sentence for the log, never an exception (the worst case is that files are
+ * ingested once more, which is harmless).
+ *
+ * Documents and uploads are stored as arrays, not as objects keyed by id: a document id such as `__proto__`
+ * must stay data.
+ */
+import * as z from 'zod';
+
+export const LEDGER_VERSION = 1;
+
+/** One confirmed ingestion of one document id. */
+export interface LedgerEntry {
+  /** Workspace-relative path of the file the document was built from, with `/` separators. */
+  sourcePath: string;
+  /** sha256 hex of the file's bytes as read for that ingestion. */
+  sourceHash: string;
+  /** sha256 hex of the exact request body sent. */
+  payloadHash: string;
+  /** When the service confirmed it (ISO 8601). */
+  ingestedAt: string;
+}
+
+/** One image uploaded to a server. */
+export interface ImageUpload {
+  fileId: string;
+  name: string;
+  uploadedAt: string;
+}
+
+export interface LedgerData {
+  version: typeof LEDGER_VERSION;
+  scopes: Array<{ scope: string; documents: Array<LedgerEntry & { documentId: string }> }>;
+  images: Array<{ server: string; uploads: Array<ImageUpload & { contentHash: string }> }>;
+}
+
+const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
+const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)));
+
+const DocumentRecord = z.object({
+  documentId: z.string().min(1),
+  sourcePath: z.string(),
+  sourceHash: hex64,
+  payloadHash: hex64,
+  ingestedAt: isoTime,
+});
+const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime });
+const Envelope = z.object({
+  version: z.literal(LEDGER_VERSION),
+  scopes: z.array(z.object({ scope: z.string(), documents: z.array(z.unknown()) })),
+  images: z.array(z.object({ server: z.string(), uploads: z.array(z.unknown()) })),
+});
+
+export interface ParsedLedger {
+  data: LedgerData;
+  /** Why some or all of the stored record was set aside; undefined when it was read whole (or never written). */
+  problem?: string;
+}
+
+const EMPTY_HINT = 'the ledger starts empty, so every file counts as never ingested';
+
+export function emptyLedgerData(): LedgerData {
+  return { version: LEDGER_VERSION, scopes: [], images: [] };
+}
+
+/** Reads stored data leniently: never throws. */
+export function parseLedgerData(raw: unknown): ParsedLedger {
+  if (raw === undefined || raw === null) return { data: emptyLedgerData() };
+  const version = typeof raw === 'object' && 'version' in raw ? (raw as { version: unknown }).version : undefined;
+  if (version !== undefined && version !== LEDGER_VERSION) {
+    return {
+      data: emptyLedgerData(),
+      problem: `The record of past ingestions has format version ${JSON.stringify(version)}, which this version does not read; ${EMPTY_HINT}.`,
+    };
+  }
+  const envelope = Envelope.safeParse(raw);
+  if (!envelope.success) {
+    return { data: emptyLedgerData(), problem: `The record of past ingestions is damaged; ${EMPTY_HINT}.` };
+  }
+  let dropped = 0;
+  const keep = <T>(schema: z.ZodType<T>, items: unknown[]): T[] =>
+    items.flatMap((item) => {
+      const parsed = schema.safeParse(item);
+      if (parsed.success) return [parsed.data];
+      dropped++;
+      return [];
+    });
+  const data: LedgerData = {
+    version: LEDGER_VERSION,
+    scopes: envelope.data.scopes.map((s) => ({ scope: s.scope, documents: keep(DocumentRecord, s.documents) })),
+    images: envelope.data.images.map((s) => ({ server: s.server, uploads: keep(UploadRecord, s.uploads) })),
+  };
+  return dropped === 0
+    ? { data }
+    : {
+        data,
+        problem: `${dropped} entries of the record of past ingestions were unreadable and were dropped; their files count as never ingested.`,
+      };
+}

@@ -1,0 +1,201 @@
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { getGitFileInfo, getGitFolderInfo } from '../../../src/core/documents';
+import type { GitFolderInfo } from '../../../src/core/documents';
+
+interface Author {
+  name: string;
+  email: string;
+  date: string;
+}
+const ADA: Author = { name: 'Ada Lovelace', email: 'ada@example.com', date: '2026-05-04T03:02:01Z' };
+/** Grace's old address, mapped to her current one by the .mailmap. */
+const GRACE_OLD: Author = { name: 'G. Hopper', email: 'grace@old.example.com', date: '2026-06-01T12:00:00Z' };
+const GRACE: Author = { name: 'Grace Hopper', email: 'grace@example.com', date: '2026-07-01T08:30:00Z' };
+
+function git(cwd: string, args: string[], author: Author = ADA): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=Committer', '-c', 'user.email=committer@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', '-c', 'core.autocrlf=false', ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: author.name,
+        GIT_AUTHOR_EMAIL: author.email,
+        GIT_AUTHOR_DATE: author.date,
+        GIT_COMMITTER_DATE: author.date,
+        GIT_CONFIG_NOSYSTEM: '1',
+      },
+    },
+  );
+}
+
+function write(repo: string, file: string, text: string): void {
+  fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
+  fs.writeFileSync(path.join(repo, file), text);
+}
+
+/** Every file under `dir`, outside `.git`. */
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const p = path.join(dir, e.name);
+    if (e.name === '.git') return [];
+    return e.isDirectory() ? filesUnder(p) : [p];
+  });
+}
+
+/** A git wrapper that counts its calls, to show that the number of processes does not grow with the files. */
+function countingGit(root: string): { gitPath: string; calls: () => number } {
+  const log = path.join(root, 'git-calls.log');
+  const gitPath = path.join(root, 'counting-git.sh');
+  fs.writeFileSync(gitPath, `#!/bin/sh\necho "$*" >> '${log}'\nexec git "$@"\n`, { mode: 0o755 });
+  return { gitPath, calls: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0) };
+}
+
+describe('documents: git information for a whole folder', function () {
+  this.timeout(60_000);
+  let root: string;
+  let repo: string;
+  const spaced = path.join('docs', 'Meine Notizen über Ä.md');
+
+  before(() => {
+    root = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-gitfolder-'));
+    repo = path.join(root, 'repo');
+    fs.mkdirSync(repo);
+    git(repo, ['init', '-q']);
+    write(repo, '.mailmap', 'Grace Hopper <grace@example.com> <grace@old.example.com>\n');
+    write(repo, 'guide.md', '# Guide\n\nCommitted text.\n');
+    write(repo, 'modified.md', 'Before.\n');
+    write(repo, 'crlf-only.md', 'Line one.\nLine two.\n');
+    write(repo, 'bom-added.md', 'No BOM yet.\n');
+    write(repo, 'staged.md', 'Staged before.\n');
+    write(repo, 'old-name.md', 'Renamed later.\n');
+    write(repo, '[draft] *.md', 'Pattern-like name.\n');
+    write(repo, 'crlf-committed.md', 'Committed\r\nwith CRLF.\r\n');
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'First']);
+
+    write(repo, spaced, 'Umlauts and spaces.\n');
+    write(repo, path.join('docs', 'sub', 'deep.md'), '# Deep\n');
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'Grace adds docs'], GRACE_OLD);
+
+    write(repo, 'modified.md', 'Committed by Grace.\n');
+    git(repo, ['mv', 'old-name.md', 'new-name.md']);
+    fs.symlinkSync('guide.md', path.join(repo, 'link.md'));
+    git(repo, ['add', '.']);
+    git(repo, ['commit', '-q', '-m', 'Grace edits, renames, links'], GRACE);
+
+    // The working tree: edits, a line-ending-only change, a BOM, a staged edit, untracked files.
+    write(repo, 'modified.md', 'Edited on disk.\n');
+    write(repo, 'crlf-only.md', 'Line one.\r\nLine two.\r\n');
+    write(repo, 'bom-added.md', '\uFEFFNo BOM yet.\n');
+    write(repo, 'staged.md', 'Staged after.\n');
+    git(repo, ['add', 'staged.md']);
+    write(repo, 'untracked.md', 'New.\n');
+    write(repo, path.join('docs', 'neu ö.md'), 'New with umlaut.\n');
+    write(repo, path.join('docs', 'sub', 'untracked deep.md'), 'New deep.\n');
+  });
+
+  after(() => {
+    fs.rmSync(root, { recursive: true, force: true });
+  });
+
+  /** fileInfo must answer as getGitFileInfo does: saved file, saved text, and texts differing from it. */
+  async function assertSameAsSingleFile(folderInfo: GitFolderInfo, files: string[]): Promise<void> {
+    for (const file of files) {
+      const label = path.relative(repo, file);
+      assert.deepEqual(folderInfo.fileInfo(file), await getGitFileInfo(file), `${label} (saved file)`);
+      const saved = fs.readFileSync(file, 'utf8');
+      const texts = [saved, `${saved}An unsaved line.\n`, saved.replace(/\r?\n/g, '\r\n'), `\uFEFF${saved}`, saved.replace(/\r\n/g, '\n')];
+      for (const text of texts) {
+        assert.deepEqual(folderInfo.fileInfo(file, text), await getGitFileInfo(file, { text }), `${label} with text ${JSON.stringify(text)}`);
+      }
+    }
+  }
+
+  it('gives every file of the repository what getGitFileInfo gives it', async () => {
+    const info = await getGitFolderInfo(repo);
+    assert.ok(info);
+    const files = filesUnder(repo);
+    assert.ok(files.length >= 14, `the repository has all its cases (${files.length} files)`);
+    await assertSameAsSingleFile(info, files);
+
+    // Spot checks, so that agreement is not agreement on nothing.
+    assert.deepEqual(info.fileInfo(path.join(repo, 'guide.md')), {
+      lastCommitTime: new Date(ADA.date),
+      lastCommitAuthor: { name: ADA.name, email: ADA.email },
+      changedSinceCommit: false,
+    });
+    assert.deepEqual(info.fileInfo(path.join(repo, spaced))?.lastCommitAuthor, { name: GRACE.name, email: GRACE.email }, '.mailmap applied');
+    assert.equal(info.fileInfo(path.join(repo, 'crlf-only.md'))?.changedSinceCommit, false);
+    assert.equal(info.fileInfo(path.join(repo, 'bom-added.md'))?.changedSinceCommit, false);
+    assert.equal(info.fileInfo(path.join(repo, 'modified.md'))?.changedSinceCommit, true);
+    assert.equal(info.fileInfo(path.join(repo, 'staged.md'))?.changedSinceCommit, true);
+    assert.deepEqual(info.fileInfo(path.join(repo, 'new-name.md'))?.lastCommitTime, new Date(GRACE.date));
+    assert.deepEqual(info.fileInfo(path.join(repo, 'untracked.md')), { changedSinceCommit: true });
+    assert.deepEqual(info.fileInfo(path.join(repo, 'never-existed.md')), await getGitFileInfo(path.join(repo, 'never-existed.md')));
+  });
+
+  it('works from a subfolder, and knows nothing outside it', async () => {
+    const docs = path.join(repo, 'docs');
+    const info = await getGitFolderInfo(docs);
+    assert.ok(info);
+    await assertSameAsSingleFile(info, filesUnder(docs));
+    assert.equal(info.fileInfo(path.join(repo, 'guide.md')), undefined);
+    assert.equal(info.fileInfo(docs), undefined);
+  });
+
+  it('asks git a constant number of times, however many files', async function () {
+    if (process.platform === 'win32') this.skip();
+    const small = path.join(root, 'count');
+    fs.mkdirSync(small);
+    git(small, ['init', '-q']);
+    const grow = (from: number, to: number, edit: boolean) => {
+      for (let i = from; i < to; i++) write(small, `f${i}.md`, `File ${i}.\n`);
+      git(small, ['add', '.']);
+      git(small, ['commit', '-q', '-m', `files ${from}-${to}`]);
+      // Every other file edited on disk, so the committed texts are read too.
+      if (edit) for (let i = from; i < to; i += 2) write(small, `f${i}.md`, `File ${i}, edited.\n`);
+    };
+    const counted = async (): Promise<number> => {
+      const counter = countingGit(fs.mkdtempSync(path.join(root, 'counter-')));
+      const info = await getGitFolderInfo(small, { gitPath: counter.gitPath });
+      assert.ok(info);
+      for (const file of filesUnder(small)) assert.ok(info.fileInfo(file), file);
+      return counter.calls();
+    };
+    grow(0, 4, true);
+    const few = await counted();
+    grow(4, 120, true);
+    const many = await counted();
+    assert.ok(few >= 4 && few <= 5, `a handful of git processes (${few})`);
+    assert.equal(many, few, '120 files cost as many git processes as 4');
+  });
+
+  it('gives undefined outside a repository, for a missing folder, without git, and in an empty repository', async () => {
+    const plain = path.join(root, 'plain');
+    fs.mkdirSync(plain, { recursive: true });
+    assert.equal(await getGitFolderInfo(plain), undefined);
+    assert.equal(await getGitFolderInfo(path.join(root, 'no-such-folder')), undefined);
+    assert.equal(await getGitFolderInfo(repo, { gitPath: path.join(root, 'no-git-here') }), undefined);
+    const empty = path.join(root, 'empty');
+    fs.mkdirSync(empty);
+    git(empty, ['init', '-q']);
+    write(empty, 'a.md', 'A.\n');
+    assert.equal(await getGitFolderInfo(empty), undefined);
+    assert.equal(await getGitFileInfo(path.join(empty, 'a.md')), undefined, 'as the single-file function');
+    assert.equal(await getGitFolderInfo(path.join(repo, '.git')), undefined, 'not a work tree');
+  });
+
+  it('gives undefined when cancelled', async () => {
+    const controller = new AbortController();
+    controller.abort();
+    assert.equal(await getGitFolderInfo(repo, { signal: controller.signal }), undefined);
+  });
+});
