@@ -7,7 +7,10 @@ import { copyUserFileId } from './commands/copyUserFileId';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
+import { ingestFolder } from './commands/ingestFolder';
+import { ingestWorkspace } from './commands/ingestWorkspace';
 import { ingestSelection } from './commands/ingestSelection';
+import { retryFailed } from './commands/retryFailed';
 import { setApiKey } from './commands/setApiKey';
 import { setServerUrl } from './commands/setServerUrl';
 import { showDetails } from './commands/showDetails';
@@ -15,6 +18,7 @@ import { stopTracking } from './commands/stopTracking';
 import { trackFileId } from './commands/trackFileId';
 import { showCredentialSaved, updateCredential } from './commands/updateCredential';
 import { uploadFile } from './commands/uploadFile';
+import { BatchIngester } from './batch/batchIngester';
 import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
@@ -22,9 +26,11 @@ import { showError } from './errors';
 import { DocumentPlaces } from './ingest/documentPlace';
 import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
+import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
+import { ResultsView } from './views/resultsView';
 import { UserFilesView } from './views/userFilesView';
 
 /** What tests (and other extensions) may use. */
@@ -33,6 +39,8 @@ export interface DocIngestApi {
   history: IngestionHistory;
   userFiles: UserFilesView;
   connectorFiles: ConnectorFilesView;
+  results: ResultsView;
+  batches: BatchIngester;
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -63,8 +71,17 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
   command('docIngest.ingestSelection', () => ingestSelection(ingester));
   command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
-  command('docIngest.cancelIngestion', () => ingester.cancelAll());
+  command('docIngest.cancelIngestion', () => (ingester.cancelAll(), batches.cancel()));
   command('docIngest.showDetails', () => showDetails(history));
+
+  // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
+  const ledger = openWorkspaceLedger(context.workspaceState, log);
+  own({ dispose: () => void ledger.then((l) => l.close()) });
+  const results = own(new ResultsView());
+  const batches = own(new BatchIngester(connection, ledger, results, log));
+  command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
+  command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
+  command('docIngest.retryFailed', () => retryFailed(batches, results));
 
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));
@@ -91,7 +108,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles };
+  return { connection, history, userFiles, connectorFiles, results, batches };
 }
 
 export function deactivate(): void {}

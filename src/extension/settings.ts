@@ -19,6 +19,13 @@ export interface Settings {
   pollIntervalMs: number;
   statusBarEnabled: boolean;
   pageSize: number;
+  /** Globs (relative to each workspace folder) of the files a batch takes, and of those it leaves out (F9). */
+  include: string[];
+  exclude: string[];
+  /** Batch requests in flight at most, 1-16. */
+  concurrency: number;
+  /** Larger files are skipped by a batch. */
+  maxFileBytes: number;
 }
 
 export const SECTION = 'docIngest';
@@ -44,7 +51,19 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     pollIntervalMs: positive('userFiles.pollIntervalSeconds', 2) * 1000,
     statusBarEnabled: c.get<boolean>('statusBar.enabled') ?? true,
     pageSize: Math.max(10, Math.round(positive('connectorFiles.pageSize', 200))),
+    include: globs(c.get('include'), DEFAULT_INCLUDE),
+    exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
+    concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', 4)))),
+    maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
   };
+}
+
+/** The defaults of package.json, also used when a hand-edited value is not a list of strings. */
+export const DEFAULT_INCLUDE = ['**/*.md', '**/*.mdx', '**/*.markdown', '**/*.txt'];
+export const DEFAULT_EXCLUDE = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/out/**', '**/_site/**', '**/.vscode-test/**'];
+
+function globs(v: unknown, fallback: string[]): string[] {
+  return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : fallback;
 }
 
 function integerOrUndefined(v: unknown): number | undefined {

@@ -17,14 +17,13 @@ import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, Fi
 import type { GitFileInfo } from '../documents';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
-import { sha256Hex } from './hash';
+import { getGitFolderInfo } from '../documents';
+import type { GitFolderInfo } from '../documents';
+import { ledgerScope, sha256Hex } from '../ledger';
+import type { Ledger } from '../ledger';
 
-/** What the batch asks of a ledger (src/core/ledger): decisions before sending, records after confirmed successes. */
-export interface BatchLedger {
-  decide(scope: string, entry: { documentId: string; sourcePath: string; payloadHash: string }, options: { force: boolean }): 'never' | 'changed' | 'unchanged' | 'forced';
-  record(scope: string, entry: { documentId: string; sourcePath: string; sourceHash: string; payloadHash: string }): void;
-  scope(server: string, ccPairId: number | undefined): string;
-}
+/** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
+export type BatchLedger = Pick<Ledger, 'decide' | 'record'>;
 
 export interface BatchOptions {
   client: ServiceClient;
@@ -36,8 +35,11 @@ export interface BatchOptions {
   stat?(file: BatchFile): Promise<{ size: number; mtime?: Date } | undefined>;
   /** The configuration of this file (the id prefix differs per folder of a multi-root workspace). */
   config(file: BatchFile): IngestConfig;
-  /** Git facts, from one batched git call (`getGitFolderInfo`); omitted in untrusted workspaces. */
-  git?(file: BatchFile): GitFileInfo | undefined;
+  /**
+   * Folders (absolute paths) whose git history dates and signs the files: asked once per folder for the whole
+   * batch, never per file. Omit in an untrusted workspace (a repository's config can make git run programs).
+   */
+  gitFolders?: readonly string[];
   ledger?: BatchLedger;
   /** Send files the ledger says are unchanged too. */
   force?: boolean;
@@ -78,7 +80,10 @@ class Batch {
     this.progress = { total: o.files.length, done: 0, failed: 0 };
   }
 
+  private git: { root: string; info: GitFolderInfo }[] = [];
+
   async run(): Promise<BatchSummary> {
+    await this.askGit();
     const { planned, duplicates } = await this.check();
     let toSend = planned;
     for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
@@ -93,6 +98,22 @@ class Batch {
       if (!this.results.has(file.key)) this.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
     }
     return this.summary(duplicates);
+  }
+
+  private async askGit(): Promise<void> {
+    const folders = [...new Set(this.o.gitFolders ?? [])];
+    const answers = await Promise.all(folders.map(async (root) => ({ root, info: await getGitFolderInfo(root, { signal: this.o.signal }) })));
+    // Deepest folder first, so a file in a nested folder is answered by the repository it lives in.
+    this.git = answers.filter((a): a is { root: string; info: GitFolderInfo } => a.info !== undefined).sort((a, b) => b.root.length - a.root.length);
+  }
+
+  private gitFacts(file: BatchFile): GitFileInfo | undefined {
+    const at = file.absolutePath;
+    if (!at) return undefined;
+    for (const { root, info } of this.git) {
+      if (at.startsWith(root)) return info.fileInfo(at);
+    }
+    return undefined;
   }
 
   // ------------------------------------------------------------------------------------------------- pass 1
@@ -152,7 +173,7 @@ class Batch {
         return undefined;
       }
       const bytes = await this.o.read(file);
-      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.o.git?.(file), modifiedTime: stat?.mtime };
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
       const built = buildFile(source, this.o.config(file));
       const prepared = prepareIngestion(built, this.o.config(file));
       const documentId = built.document.id ?? file.relativePath;
@@ -198,7 +219,7 @@ class Batch {
         return false;
       }
       if (stopsBatch(e) && !this.stop) {
-        this.stop = { reason: 'failure', ...describeFailure(e) } as BatchStop;
+        this.stop = { reason: 'failure', ...describeFailure(e), cause: e } as BatchStop;
       }
       if (mayRetry && !this.stop && worthAnotherRound(e)) return true;
       this.finish({ file, outcome: 'failed', documentId: built.documentId, ...describeFailure(e) });
@@ -226,7 +247,7 @@ class Batch {
   }
 
   private scope(prepared: PreparedIngestion): string {
-    return this.o.ledger?.scope(this.o.server, prepared.ccPairId) ?? '';
+    return ledgerScope(this.o.server, prepared.ccPairId);
   }
 
   private finish(result: FileResult): void {

@@ -58,6 +58,8 @@ export interface BatchStop {
   error?: string;
   errorKind?: ErrorKind;
   setting?: string;
+  /** The error itself, for a front that offers the fix (Set API Key...). */
+  cause?: unknown;
 }
 
 export interface BatchSummary {

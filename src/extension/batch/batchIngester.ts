@@ -1,0 +1,156 @@
+import * as vscode from 'vscode';
+import { runBatch } from '../../core/batch';
+import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch';
+import { workspaceIdPrefix } from '../../core/documents';
+import type { Ledger } from '../../core/ledger';
+import { Connection } from '../connection';
+import { showError } from '../errors';
+import { Log } from '../log';
+import { ingestConfig, readSettings } from '../settings';
+import { ResultsView } from '../views/resultsView';
+
+export interface BatchRequest {
+  files: BatchFile[];
+  /** What the writer asked for, for the progress title ("docs", "the workspace", "changed files"). */
+  label: string;
+  /** Send files the ledger says are unchanged too. */
+  force?: boolean;
+}
+
+/**
+ * Runs one batch at a time in a cancellable progress notification, fills the results view as files finish, and
+ * ends with one summary message (or one error, when the batch stopped for a reason every file would meet).
+ */
+export class BatchIngester implements vscode.Disposable {
+  private running: AbortController | undefined;
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly ledger: Promise<Ledger>,
+    private readonly results: ResultsView,
+    private readonly log: Log,
+  ) {}
+
+  get busy(): boolean {
+    return this.running !== undefined;
+  }
+
+  cancel(): void {
+    this.running?.abort();
+  }
+
+  /** Undefined when nothing ran (another batch is running, or there were no files). */
+  async run(request: BatchRequest): Promise<BatchSummary | undefined> {
+    if (this.running) {
+      const cancel = vscode.l10n.t('Cancel It');
+      const choice = await vscode.window.showWarningMessage(vscode.l10n.t('A batch is already running; wait for it or cancel it first.'), cancel);
+      if (choice === cancel) this.cancel();
+      return undefined;
+    }
+    if (!request.files.length) {
+      const open = vscode.l10n.t('Open Settings');
+      const choice = await vscode.window.showInformationMessage(
+        vscode.l10n.t('No files to ingest in {0}: none matches docIngest.include (and not docIngest.exclude).', request.label),
+        open,
+      );
+      if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', '@id:docIngest.include @id:docIngest.exclude');
+      return undefined;
+    }
+    const abort = new AbortController();
+    this.running = abort;
+    void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
+    try {
+      const client = await this.connection.client();
+      const settings = readSettings();
+      const ledger = await this.ledger;
+      this.results.start();
+      void this.results.reveal();
+      this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
+      const summary = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
+        async (progress, token) => {
+          token.onCancellationRequested(() => abort.abort());
+          let reported = 0;
+          const report = (p: BatchProgress) => {
+            const increment = ((p.done - reported) / p.total) * 100;
+            reported = p.done;
+            progress.report({ increment, message: progressMessage(p) });
+          };
+          return runBatch({
+            client,
+            server: settings.baseUrl ?? '',
+            files: request.files,
+            read: async (f) => vscode.workspace.fs.readFile(vscode.Uri.parse(f.key)),
+            stat: async (f) => {
+              const s = await vscode.workspace.fs.stat(vscode.Uri.parse(f.key));
+              return { size: s.size, mtime: new Date(s.mtime) };
+            },
+            config: (f) => fileConfig(vscode.Uri.parse(f.key)),
+            gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,
+            ledger,
+            force: request.force,
+            concurrency: settings.concurrency,
+            maxFileBytes: settings.maxFileBytes,
+            timeoutMs: settings.ingestTimeoutMs,
+            signal: abort.signal,
+            onProgress: report,
+            onResult: (r) => {
+              this.results.add(r);
+              if (r.outcome === 'failed') this.log.warn(`batch: ${r.file.relativePath}: ${r.error ?? ''}`);
+            },
+          });
+        },
+      );
+      await ledger.flush().catch(() => undefined);
+      this.results.show(summary);
+      this.connection.noteSuccess();
+      this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);
+      void this.tell(summary, request.label);
+      return summary;
+    } finally {
+      this.running = undefined;
+      void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
+    }
+  }
+
+  private async tell(summary: BatchSummary, label: string): Promise<void> {
+    const c = summary.counts;
+    if (summary.stop?.reason === 'failure') {
+      this.connection.noteError(summary.stop.cause);
+      await showError(vscode.l10n.t('The batch stopped ({0} sent, {1} not sent):', c.created + c.updated, c.notSent + c.failed), summary.stop.cause ?? new Error(summary.stop.error));
+      return;
+    }
+    const show = vscode.l10n.t('Show Results');
+    const retry = vscode.l10n.t('Retry Failed');
+    const actions = c.failed + c.cancelled + c.notSent > 0 ? [show, retry] : [show];
+    const text = summary.stop?.reason === 'cancelled'
+      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} still under way may be applied, {5} not sent, {6} unchanged, {7} failed.', label, c.created + c.updated, c.created, c.updated, c.cancelled, c.notSent, c.unchanged, c.failed)
+      : vscode.l10n.t('Ingested {0}: {1} created, {2} updated, {3} unchanged, {4} skipped, {5} failed.', label, c.created, c.updated, c.unchanged, c.skipped, c.failed);
+    const choice = c.failed > 0
+      ? await vscode.window.showWarningMessage(text, ...actions)
+      : await vscode.window.showInformationMessage(text, ...actions);
+    if (choice === show) await this.results.reveal();
+    if (choice === retry) await vscode.commands.executeCommand('docIngest.retryFailed');
+  }
+
+  dispose(): void {
+    this.cancel();
+  }
+}
+
+function progressMessage(p: BatchProgress): string {
+  return p.failed
+    ? vscode.l10n.t('{0} of {1} files, {2} failed', p.done, p.total, p.failed)
+    : vscode.l10n.t('{0} of {1} files', p.done, p.total);
+}
+
+function fileConfig(uri: vscode.Uri) {
+  const settings = readSettings(uri);
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const prefix = folder ? workspaceIdPrefix(settings.idPrefix, folder, vscode.workspace.workspaceFolders ?? [folder]) : settings.idPrefix;
+  return ingestConfig(settings, prefix);
+}
+
+function gitFolders(): string[] {
+  return (vscode.workspace.workspaceFolders ?? []).filter((f) => f.uri.scheme === 'file').map((f) => f.uri.fsPath);
+}
