@@ -17,6 +17,10 @@ import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, Fi
 import type { GitFileInfo } from '../documents';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
+import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
+import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
+import { isServiceError } from '../api';
+import type { UserFileRecord } from '../api';
 import { getGitFolderInfo } from '../documents';
 import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
@@ -40,7 +44,15 @@ export interface BatchOptions {
    * batch, never per file. Omit in an untrusted workspace (a repository's config can make git run programs).
    */
   gitFolders?: readonly string[];
-  ledger?: BatchLedger;
+  ledger?: BatchLedger & Pick<Ledger, 'imageFileId' | 'recordImage'>;
+  /** Local images (F8); without this, images stay text. */
+  images?: {
+    /** The image at `imagePath` (relative to the same root as the file's `relativePath`). */
+    read(file: BatchFile, imagePath: string): Promise<Uint8Array>;
+    /** `stop` (default): a file with a missing, outside or refused image is not sent; `skipImage`: the image stays text. */
+    onProblem?: ImageProblemPolicy;
+    onUploaded?(record: UserFileRecord, file: BatchFile, imagePath: string): void;
+  };
   /** Send files the ledger says are unchanged too. */
   force?: boolean;
   /** Requests in flight at most; default 4, at most 16. */
@@ -81,6 +93,10 @@ class Batch {
   }
 
   private git: { root: string; info: GitFolderInfo }[] = [];
+  /** Per root folder, image path → content hash (or why it cannot be read): each image is read once per batch. */
+  private readonly imageHashes = new Map<string, Map<string, Promise<string | Error>>>();
+  /** Uploads under way by content hash: an image shared by many pages is uploaded once. */
+  private readonly uploads = new Map<string, Promise<string | Error>>();
 
   async run(): Promise<BatchSummary> {
     await this.askGit();
@@ -157,8 +173,12 @@ class Batch {
     };
   }
 
-  /** Reads and builds one file; undefined (with its result recorded) when it cannot become a document. */
-  private async build(file: BatchFile): Promise<{ prepared: PreparedIngestion; payloadHash: string; sourceHash: string; documentId: string } | undefined> {
+  /**
+   * Reads and builds one file; undefined (with its result recorded) when it cannot become a document. With
+   * `upload`, its local images are uploaded first (else they stand as placeholders named by their content, which
+   * is what the payload hash covers either way).
+   */
+  private async build(file: BatchFile, upload = false): Promise<{ prepared: PreparedIngestion; payloadHash: string; sourceHash: string; documentId: string } | undefined> {
     try {
       const stat = await this.o.stat?.(file);
       const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
@@ -173,17 +193,53 @@ class Batch {
         return undefined;
       }
       const bytes = await this.o.read(file);
+      const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
-      const built = buildFile(source, this.o.config(file));
-      const prepared = prepareIngestion(built, this.o.config(file));
+      const images = await this.localImages(file, bytes);
+      const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
+      if (images?.problems.length && stop) throw imageProblemError(file.relativePath, images.problems);
+      if (images) source.images = images.placeholders;
+      const built = buildFile(source, config);
+      const payloadHash = sha256Hex(requestBody(prepareIngestion(built, config).request));
+      let prepared = prepareIngestion(built, config);
+      if (upload && images?.hashes.size) {
+        const uploaded = await uploadImages(images, {
+          client: this.o.client,
+          server: this.o.server,
+          ledger: this.o.ledger,
+          reader: { read: (path) => this.readImage(file, path) },
+          inFlight: this.uploads,
+          onUploaded: (record, path) => this.o.images?.onUploaded?.(record, file, path),
+          call: { signal: this.o.signal, pause: this.pause },
+        });
+        if (uploaded.problems.length && stop) throw imageProblemError(file.relativePath, uploaded.problems);
+        prepared = prepareIngestion(buildFile({ ...source, images: uploaded.ids }, config), config);
+      }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash: sha256Hex(requestBody(prepared.request)), sourceHash: sha256Hex(bytes), documentId };
+      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId };
     } catch (e) {
+      // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
+      if (upload && isServiceError(e)) throw e;
       if (this.o.signal?.aborted) return undefined;
       const failure = describeFailure(e);
       this.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...failure });
       return undefined;
     }
+  }
+
+  private async localImages(file: BatchFile, bytes: Uint8Array): Promise<DocumentImages | undefined> {
+    if (!this.o.images) return undefined;
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
+    if (!refs.length) return undefined;
+    const root = file.absolutePath?.endsWith(file.relativePath) ? file.absolutePath.slice(0, -file.relativePath.length) : '';
+    let cache = this.imageHashes.get(root);
+    if (!cache) this.imageHashes.set(root, (cache = new Map()));
+    return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
+  }
+
+  private readImage(file: BatchFile, path: string): Promise<Uint8Array> {
+    if (!this.o.images) throw new Error('images are not read in this batch');
+    return this.o.images.read(file, path);
   }
 
   // ------------------------------------------------------------------------------------------------- pass 2
@@ -192,11 +248,12 @@ class Batch {
   private async send(p: Planned, mayRetry: boolean): Promise<boolean> {
     const { file } = p;
     this.progress.current = file.relativePath;
-    const built = await this.build(file);
-    if (!built) return false;
-    if (this.stopped()) return false; // left for the "not sent" sweep
+    let built: Awaited<ReturnType<Batch['build']>>;
     let sent = false;
     try {
+      built = await this.build(file, true);
+      if (!built) return false;
+      if (this.stopped()) return false; // left for the "not sent" sweep
       sent = true;
       const outcome = await sendIngestion(this.o.client, built.prepared, file.relativePath, {
         signal: this.o.signal,
@@ -204,7 +261,8 @@ class Batch {
         timeoutMs: this.o.timeoutMs,
       });
       const documentId = outcome.documentId ?? built.documentId;
-      this.o.ledger?.record(this.scope(built.prepared), { documentId, sourcePath: file.relativePath, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
+      this.o.ledger?.record(this.scope(built.prepared), { documentId: built.documentId, sourcePath: file.relativePath, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
       this.finish({ file, outcome: outcome.outcome, documentId });
       return false;
     } catch (e) {
@@ -213,7 +271,7 @@ class Batch {
         this.finish({
           file,
           outcome: sent ? 'cancelled' : 'notSent',
-          documentId: built.documentId,
+          documentId: built?.documentId,
           error: sent ? `${file.relativePath}: cancelled while its request was under way; the server may still apply it.` : undefined,
         });
         return false;
@@ -222,7 +280,7 @@ class Batch {
         this.stop = { reason: 'failure', ...describeFailure(e), cause: e } as BatchStop;
       }
       if (mayRetry && !this.stop && worthAnotherRound(e)) return true;
-      this.finish({ file, outcome: 'failed', documentId: built.documentId, ...describeFailure(e) });
+      this.finish({ file, outcome: 'failed', documentId: built?.documentId, ...describeFailure(e) });
       return false;
     }
   }

@@ -16,7 +16,9 @@ export type DocumentErrorCode =
   /** The workspace-relative path is unusable (empty). */
   | 'invalidPath'
   /** The selection is empty or out of range. */
-  | 'invalidSelection';
+  | 'invalidSelection'
+  /** A local image the document refers to is missing, outside the workspace, or refused by the server. */
+  | 'image';
 
 export interface DocumentErrorDetails {
   /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */

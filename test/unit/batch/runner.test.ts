@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
+import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
 import type { BatchSummary, FileResult } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
@@ -141,6 +142,27 @@ describe('batch runner (F9)', () => {
         }
         assert.equal(byPath(summary, 'huge.md').setting, 'maxFileSizeMB');
         assert.equal(sent(summary), 2);
+      });
+
+      it('with a ledger: unchanged files are not sent, changed and new ones are, and force sends all', async () => {
+        const ledger = await Ledger.open(memoryLedgerStorage());
+        await writeDocs(folder, 5, 'ledger');
+        await runBatch(batch({ ledger }));
+        await folder.write('ledger-2.md', '# ledger 2\n\nEdited.\n');
+        folder.files.pop();
+        await folder.write('ledger-new.md', '# New\n\nNew file.\n');
+        h.service.clearRequests();
+        const second = await runBatch(batch({ ledger }));
+        assert.deepEqual(
+          second.results.filter((r) => r.outcome !== 'unchanged').map((r) => r.file.relativePath).sort(),
+          ['ledger-2.md', 'ledger-new.md'],
+        );
+        assert.equal(second.counts.unchanged, 4);
+        assert.equal(ingestions().length, 2);
+        h.service.clearRequests();
+        const forced = await runBatch(batch({ ledger, force: true }));
+        assert.equal(sent(forced), 6);
+        assert.equal(ingestions().length, 6);
       });
 
       it('no files: nothing is sent and the summary is empty', async () => {

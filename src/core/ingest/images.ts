@@ -1,0 +1,156 @@
+/**
+ * Local images of a Markdown document (F8): found in the text, read, uploaded once per server and content
+ * (the ledger remembers each upload), then handed to the build as `image_file_id`s so that each becomes an image
+ * section where it stands. Remote images (http, https, data:) stay text.
+ *
+ * Problems (a missing image, one outside the workspace, one the server refuses) are reported with path and line;
+ * by default the document is then not sent (`onProblem: 'stop'`), or the image stays text (`'skipImage'`).
+ */
+import { RejectedError } from '../api/errors';
+import type { CallOptions, ServiceClient, UserFileRecord } from '../api';
+import { DocumentError } from '../documents/errors';
+import { findImageReferences } from '../documents/images';
+import type { ImageReference } from '../documents/images';
+import { isMarkdownPath } from '../documents/text';
+import { sha256Hex } from '../ledger/hash';
+import type { Ledger } from '../ledger';
+
+export type ImageProblemPolicy = 'stop' | 'skipImage';
+
+export interface ImageProblem {
+  path: string;
+  line: number;
+  message: string;
+}
+
+/** One document's local images, read and hashed. */
+export interface DocumentImages {
+  /** Workspace-relative path → content hash. */
+  hashes: Map<string, string>;
+  /** Problems found while reading (missing, outside the workspace); upload refusals come later. */
+  problems: ImageProblem[];
+  /** Placeholder ids by content (`sha256:<hash>`): the same bytes give the same payload before any upload. */
+  placeholders: Map<string, string>;
+  /** Path → the line of its first reference, to place problems found later. */
+  lines: Map<string, number>;
+}
+
+export interface ImageReader {
+  /** The image's bytes; throws when it cannot be read (missing). */
+  read(path: string): Promise<Uint8Array>;
+}
+
+/** Local images of the text; none for text that is not Markdown. */
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean): ImageReference[] {
+  if (!(markdown ?? isMarkdownPath(relativePath))) return [];
+  if (!/!\[|<img/i.test(text)) return [];
+  return findImageReferences(text, relativePath).filter((r) => r.kind === 'local' && r.path !== undefined);
+}
+
+/**
+ * Reads and hashes each local image once. `cache` (path → hash or error sentence) may be shared by all documents
+ * of a batch, so an image used by many pages is read once.
+ */
+export async function readImages(refs: readonly ImageReference[], reader: ImageReader, cache?: Map<string, Promise<string | Error>>): Promise<DocumentImages> {
+  const result: DocumentImages = { hashes: new Map(), problems: [], placeholders: new Map(), lines: new Map() };
+  for (const ref of refs) {
+    const path = ref.path as string;
+    if (result.lines.has(path)) continue;
+    result.lines.set(path, ref.line);
+    if (ref.outside) {
+      result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) is outside the workspace` });
+      continue;
+    }
+    let pending = cache?.get(path);
+    if (!pending) {
+      pending = reader.read(path).then((bytes) => sha256Hex(bytes), (e: unknown) => (e instanceof Error ? e : new Error(String(e))));
+      cache?.set(path, pending);
+    }
+    const hash = await pending;
+    if (hash instanceof Error) {
+      if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) is missing` });
+      continue;
+    }
+    result.hashes.set(path, hash);
+    result.placeholders.set(path, `sha256:${hash}`);
+  }
+  return result;
+}
+
+/** The sentence for a document stopped by its images. */
+export function imageProblemError(relativePath: string, problems: readonly ImageProblem[]): DocumentError {
+  const list = problems.map((p) => p.message).join('; ');
+  return new DocumentError('image', `${relativePath} was not sent: ${list}. Fix the image reference, or set docIngest.images.onProblem to skipImage to send the text without it.`, {
+    line: problems[0]?.line,
+    key: 'images.onProblem',
+  });
+}
+
+export interface UploadDeps {
+  client: ServiceClient;
+  /** The server's base URL: uploads are remembered per server. */
+  server: string;
+  ledger?: Pick<Ledger, 'imageFileId' | 'recordImage'>;
+  reader: ImageReader;
+  /** Uploads under way in this batch by content hash, so two documents sharing an image upload it once. */
+  inFlight?: Map<string, Promise<string | Error>>;
+  onUploaded?(record: UserFileRecord, path: string): void;
+  call?: CallOptions;
+}
+
+/**
+ * The `image_file_id` of each image (uploading those the server has not seen from here), plus the ones the
+ * server refused as problems.
+ */
+export async function uploadImages(images: DocumentImages, deps: UploadDeps): Promise<{ ids: Map<string, string>; problems: ImageProblem[] }> {
+  const ids = new Map<string, string>();
+  const problems: ImageProblem[] = [];
+  for (const [path, hash] of images.hashes) {
+    const known = deps.ledger?.imageFileId(deps.server, hash);
+    if (known) {
+      ids.set(path, known);
+      continue;
+    }
+    let pending = deps.inFlight?.get(hash);
+    if (!pending) {
+      pending = upload(path, hash, deps);
+      deps.inFlight?.set(hash, pending);
+    }
+    const answer = await pending;
+    if (answer instanceof Error) {
+      // A refusal belongs to the image; anything else (the key, the network) to the whole request, and a later
+      // try uploads afresh.
+      if (!(answer instanceof RejectedError)) {
+        if (deps.inFlight?.get(hash) === pending) deps.inFlight.delete(hash);
+        throw answer;
+      }
+      const line = images.lines.get(path) ?? 1;
+      problems.push({ path, line, message: `the server refused the image ${path} (line ${line}): ${answer.summary}` });
+      continue;
+    }
+    ids.set(path, answer);
+  }
+  return { ids, problems };
+}
+
+async function upload(path: string, hash: string, deps: UploadDeps): Promise<string | Error> {
+  try {
+    const data = await deps.reader.read(path);
+    const name = path.split('/').pop() ?? path;
+    const record = await deps.client.uploadFile({ name, data, contentType: contentTypeOf(name) }, deps.call);
+    const fileId = record.file_id ?? record.id;
+    deps.ledger?.recordImage(deps.server, hash, { fileId, name });
+    deps.onUploaded?.(record, path);
+    return fileId;
+  } catch (e) {
+    return e instanceof Error ? e : new Error(String(e));
+  }
+}
+
+const TYPES: Record<string, string> = {
+  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
+};
+
+function contentTypeOf(name: string): string {
+  return TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+}
