@@ -24,6 +24,7 @@ import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem'
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
 import { showError } from './errors';
 import { DocumentPlaces } from './ingest/documentPlace';
+import { EditorImages } from './ingest/images';
 import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
@@ -63,22 +64,27 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.clearApiKey', () => clearApiKey(connection));
   command('docIngest.showLog', () => log.show());
 
+  // What the user uploaded (images, Upload File...), polled for its processing status (F6), and the ledger of
+  // what was ingested and uploaded where (F10)
+  const userFiles = own(new UserFilesView(connection, context.workspaceState));
+  const ledger = openWorkspaceLedger(context.workspaceState, log);
+  own({ dispose: () => void ledger.then((l) => l.close()) });
+  const images = new EditorImages(ledger, userFiles);
+
   // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)
   const history = new IngestionHistory();
   const statusBar = own(new IngestStatusBar());
   const places = own(new DocumentPlaces(context.globalState, history));
-  const ingester = own(new Ingester(connection, history, statusBar, log, places));
+  const ingester = own(new Ingester(connection, history, statusBar, log, places, images));
   command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
   command('docIngest.ingestSelection', () => ingestSelection(ingester));
   command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
   command('docIngest.cancelIngestion', () => (ingester.cancelAll(), batches.cancel()));
   command('docIngest.showDetails', () => showDetails(history));
 
-  // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
-  const ledger = openWorkspaceLedger(context.workspaceState, log);
-  own({ dispose: () => void ledger.then((l) => l.close()) });
+  // Folders and the workspace as the unit of work (F9)
   const results = own(new ResultsView());
-  const batches = own(new BatchIngester(connection, ledger, results, log));
+  const batches = own(new BatchIngester(connection, ledger, results, userFiles, log));
   command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
@@ -92,7 +98,6 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.copyFileId', (node?: Parameters<typeof copyFileId>[0]) => copyFileId(node));
 
   // User files view (F6)
-  const userFiles = own(new UserFilesView(connection, context.workspaceState));
   command('docIngest.userFiles.upload', (uri?: vscode.Uri, selected?: vscode.Uri[]) => uploadFile(connection, userFiles, uri, selected));
   command('docIngest.userFiles.track', () => trackFileId(userFiles));
   command('docIngest.userFiles.stopTracking', (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => stopTracking(userFiles, node, selected));

@@ -26,6 +26,8 @@ export interface Settings {
   concurrency: number;
   /** Larger files are skipped by a batch. */
   maxFileBytes: number;
+  /** A missing, outside or refused image: the document is not sent (`stop`), or the image stays text. */
+  imagesOnProblem: 'stop' | 'skipImage';
 }
 
 export const SECTION = 'docIngest';
@@ -55,6 +57,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', 4)))),
     maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
+    imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
   };
 }
 

@@ -8,6 +8,8 @@ import { showError } from '../errors';
 import { Log } from '../log';
 import { ingestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
+import type { UserFilesView } from '../views/userFilesView';
+import { imageUri } from '../ingest/images';
 
 export interface BatchRequest {
   files: BatchFile[];
@@ -28,6 +30,7 @@ export class BatchIngester implements vscode.Disposable {
     private readonly connection: Connection,
     private readonly ledger: Promise<Ledger>,
     private readonly results: ResultsView,
+    private readonly userFiles: UserFilesView,
     private readonly log: Log,
   ) {}
 
@@ -63,6 +66,8 @@ export class BatchIngester implements vscode.Disposable {
       const client = await this.connection.client();
       const settings = readSettings();
       const ledger = await this.ledger;
+      // Uploaded images join the User Files list of the server and key they went to (F6).
+      const poller = await this.userFiles.currentPoller();
       this.results.start();
       void this.results.reveal();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
@@ -88,6 +93,14 @@ export class BatchIngester implements vscode.Disposable {
             config: (f) => fileConfig(vscode.Uri.parse(f.key)),
             gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,
             ledger,
+            images: {
+              read: async (f, path) => vscode.workspace.fs.readFile(imageUri(vscode.Uri.parse(f.key), path)),
+              onProblem: settings.imagesOnProblem,
+              onUploaded: (record) => {
+                poller.noteWork();
+                poller.track(record.id, record);
+              },
+            },
             force: request.force,
             concurrency: settings.concurrency,
             maxFileBytes: settings.maxFileBytes,

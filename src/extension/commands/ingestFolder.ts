@@ -11,7 +11,9 @@ export async function ingestFolder(batches: BatchIngester, uri?: vscode.Uri): Pr
     return;
   }
   const files = await listBatchFiles(folder);
-  const label = vscode.workspace.asRelativePath(folder, true) || folder.path.split('/').pop() || folder.toString(true);
+  // The folder's own name leads only in a multi-root workspace, as in the Explorer.
+  const multiRoot = (vscode.workspace.workspaceFolders?.length ?? 0) > 1;
+  const label = vscode.workspace.asRelativePath(folder, multiRoot) || folder.path.split('/').pop() || folder.toString(true);
   await batches.run({ files, label });
 }
 

@@ -4,13 +4,26 @@ import {
   DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
+import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion, SourceFile } from '../../core/ingest/pipeline';
+import type { ImageReference } from '../../core/documents';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
 import { ingestConfig, readSettings } from '../settings';
 import { IngestStatusBar } from '../statusBar/ingestStatusBar';
 import { DocumentPlaces } from './documentPlace';
+import type { EditorImages } from './images';
+
+/** A document built from the editor, and how to build it again with its images uploaded. */
+interface EditorBuild {
+  built: DocumentBuildResult;
+  config: IngestConfig;
+  /** Local images the text refers to (none for plain text). */
+  images: ImageReference[];
+  /** The same document with these images as image sections (path → image_file_id). */
+  withImages(ids: ReadonlyMap<string, string>): DocumentBuildResult;
+}
 
 
 export interface SelectionRange {
@@ -33,6 +46,7 @@ export class Ingester implements vscode.Disposable {
     private readonly statusBar: IngestStatusBar,
     private readonly log: Log,
     private readonly places: DocumentPlaces,
+    private readonly images: EditorImages,
   ) {}
 
   cancelAll(): void {
@@ -45,20 +59,20 @@ export class Ingester implements vscode.Disposable {
    */
   async ingest(uri: vscode.Uri, request: { selection?: SelectionRange; server?: string } = {}): Promise<IngestionRecord | undefined> {
     const { selection } = request;
-    let built: DocumentBuildResult;
-    let config: IngestConfig;
+    let editorBuild: EditorBuild;
     try {
       const b = await this.build(uri, selection);
       if (!b) return undefined;
-      ({ built, config } = b);
+      editorBuild = b;
     } catch (e) {
       await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
     }
+    const { built, config } = editorBuild;
     for (const w of built.warnings) this.log.warn(`${uri.toString(true)}: ${w}`);
 
     const settings = readSettings(uri);
-    const prepared = prepareIngestion(built, config);
+    let prepared = prepareIngestion(built, config);
     const { ccPairId } = prepared;
     const record = this.history.add({
       requestId: this.history.nextRequestId(),
@@ -79,6 +93,10 @@ export class Ingester implements vscode.Disposable {
     let sent = false;
     try {
       const client = await this.connection.client(request.server);
+      if (editorBuild.images.length) {
+        const ids = await this.images.resolve(uri, editorBuild.images, client, record.server, abort.signal);
+        prepared = prepareIngestion(editorBuild.withImages(ids), config);
+      }
       this.log.info(`[${record.requestId}] ingesting ${record.documentId ?? record.title} into ${ccPairId === undefined ? 'the default pair' : `pair ${ccPairId}`}`);
       const result = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Ingest: ingesting {0}', record.title) },
@@ -120,7 +138,7 @@ export class Ingester implements vscode.Disposable {
     return record;
   }
 
-  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<{ built: DocumentBuildResult; config: IngestConfig } | undefined> {
+  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
     // binary file is refused with a clear message instead of being decoded into garbage.
@@ -149,7 +167,10 @@ export class Ingester implements vscode.Disposable {
       file.documentId = id;
       result = make();
     }
-    if (!selection || !('suggestedTitle' in result)) return { built: result, config };
+    const images = localImageReferences(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, place.markdown);
+    if (!selection || !('suggestedTitle' in result)) {
+      return { built: result, config, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
+    }
 
     const built = result;
     const title =
@@ -166,7 +187,13 @@ export class Ingester implements vscode.Disposable {
           : vscode.l10n.t('The title must not be empty.')),
       }));
     if (!title?.trim()) return undefined;
-    return { built: titleSelection(built, title), config };
+    const selected = { ...file, input: text ?? '' };
+    return {
+      built: titleSelection(built, title),
+      config,
+      images,
+      withImages: (ids) => titleSelection(buildSelection({ ...selected, images: ids }, selection.start, selection.end, config), title),
+    };
   }
 
   dispose(): void {

@@ -82,9 +82,7 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
     item.iconPath = ICONS[r.outcome];
     item.contextValue = `result.${r.outcome}`;
     item.accessibilityInformation = { label: `${r.file.relativePath}, ${outcomeLabel(r.outcome)}${r.error ? `: ${r.error}` : ''}` };
-    const tooltip = new vscode.MarkdownString();
-    tooltip.appendText(r.error ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : outcomeLabel(r.outcome)));
-    item.tooltip = tooltip;
+    item.tooltip = r.error ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : outcomeLabel(r.outcome));
     const uri = vscode.Uri.parse(r.file.key);
     item.resourceUri = uri;
     const line = Math.max(0, (r.line ?? 1) - 1);

@@ -1,0 +1,90 @@
+// Ingest Folder..., Ingest Workspace, the Results view and Retry Failed (F9), with local images (F8).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { connect, ingestionRequests, useWorld, workspaceUri } from './helpers';
+
+const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
+describe('Batch: Ingest Folder, results, Retry Failed', function () {
+  this.timeout(60_000);
+  const w = useWorld({ dialect: 'observed' });
+  const folder = workspaceUri('batch-tmp');
+  const write = (relative: string, content: string | Buffer) => {
+    const at = path.join(folder.fsPath, relative);
+    fs.mkdirSync(path.dirname(at), { recursive: true });
+    fs.writeFileSync(at, content);
+  };
+  beforeEach(async () => {
+    fs.rmSync(folder.fsPath, { recursive: true, force: true });
+    await connect(w, 'admin');
+  });
+  afterEach(() => fs.rmSync(folder.fsPath, { recursive: true, force: true }));
+
+  it('Ingest Folder sends each matching file once, images as image sections, and lists every file in Results', async () => {
+    write('intro.md', '# Intro\n\nWelcome.\n\n![Diagram](img/diagram.png)\n');
+    write('setup.md', '# Setup\n\nInstall it.\n');
+    write('notes.txt', 'Plain notes.\n');
+    write('img/diagram.png', PNG);
+    write('node_modules/dep/readme.md', '# Not ours\n');
+    write('empty.md', '   \n');
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+
+    const rows = w.api.results.results();
+    assert.deepEqual(rows.map((r) => r.file.relativePath).sort(), ['batch-tmp/empty.md', 'batch-tmp/intro.md', 'batch-tmp/notes.txt', 'batch-tmp/setup.md']);
+    assert.equal(rows.find((r) => r.file.relativePath.endsWith('empty.md'))?.outcome, 'skipped');
+    assert.equal(ingestionRequests(w.service).length, 3);
+    const intro = w.service.document('batch-tmp~intro.md');
+    const sections = (intro?.received as { sections: { type?: string; image_file_id?: string; text?: string }[] }).sections;
+    const image = sections.find((s) => s.type === 'image');
+    assert.equal(image?.text, 'Diagram');
+    assert.ok(w.service.userFiles().some((f) => (f.fileId ?? f.id) === image?.image_file_id), 'the image was uploaded first');
+    assert.ok(w.api.userFiles.poller.snapshot().some((f) => f.name === 'diagram.png'), 'the uploaded image is in User Files');
+    const summary = w.messages.of('info').find((m) => /^Ingested batch-tmp: 3 created, 0 updated, 0 unchanged, 1 skipped, 0 failed\.$/.test(m));
+    assert.ok(summary, w.messages.of('info').join(' | '));
+
+    // A second run: the ledger knows every file, nothing is sent.
+    w.service.clearRequests();
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    assert.equal(ingestionRequests(w.service).length, 0);
+    assert.ok(w.messages.of('info').some((m) => /3 unchanged/.test(m)));
+  });
+
+  it('a failed file is listed with its sentence; Retry Failed sends only that file', async () => {
+    write('a.md', '# A\n\nText A.\n');
+    write('b.md', '# B\n\nText B.\n');
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, status: 500, body: { detail: 'database is down' } });
+    w.messages.answer = () => undefined;
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    const failed = w.api.results.failed();
+    assert.equal(failed.length, 1);
+    assert.match(failed[0]?.error ?? '', /database is down/);
+    assert.ok(w.messages.of('warning').some((m) => /1 failed/.test(m)));
+    const item = w.api.results.getTreeItem(failed[0]!);
+    assert.match(String(item.tooltip), /database is down/);
+    assert.equal(item.command?.command, 'vscode.open');
+
+    w.service.clearRequests();
+    await vscode.commands.executeCommand('docIngest.retryFailed');
+    assert.equal(ingestionRequests(w.service).length, 1);
+    assert.equal(w.api.results.failed().length, 0);
+  });
+
+  it('a folder without matching files says so and sends nothing', async () => {
+    write('logo.png', PNG);
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    assert.ok(w.messages.of('info').some((m) => /No files to ingest in batch-tmp/.test(m)));
+    assert.equal(ingestionRequests(w.service).length, 0);
+  });
+
+  it('a key that stops working stops the batch with one message', async () => {
+    for (let i = 0; i < 12; i++) write(`doc-${i}.md`, `# Doc ${i}\n\nText.\n`);
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, status: 401, times: Infinity, body: { detail: 'Invalid API key' } });
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    const errors = w.messages.of('error');
+    assert.equal(errors.length, 1, errors.join(' | '));
+    assert.match(errors[0] ?? '', /The batch stopped/);
+    assert.ok(ingestionRequests(w.service).length <= 4);
+  });
+});
