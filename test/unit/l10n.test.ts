@@ -34,7 +34,9 @@ describe('localisation', () => {
     assert.deepEqual(dynamic, []);
   });
 
-  it('l10n/bundle.l10n.json holds exactly the strings of the source (npm run l10n:export)', async () => {
+  it('l10n/bundle.l10n.json holds exactly the strings of the source (npm run l10n:export)', async function () {
+    // The extractor parses every source file with a WebAssembly parser: seconds, more on a loaded 2-core runner.
+    this.timeout(60_000);
     const extracted = await getL10nJson(files.map((f) => ({ contents: fs.readFileSync(f, 'utf8'), extension: '.ts' })));
     const inSource = Object.keys(extracted);
     assert.ok(inSource.length > 100, `${inSource.length} strings found`);

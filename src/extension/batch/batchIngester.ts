@@ -68,8 +68,8 @@ export class BatchIngester implements vscode.Disposable {
       const ledger = await this.ledger;
       // Uploaded images join the User Files list of the server and key they went to (F6).
       const poller = await this.userFiles.currentPoller();
+      // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
       this.results.start();
-      void this.results.reveal();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
       const summary = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
