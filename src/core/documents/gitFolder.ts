@@ -17,13 +17,12 @@
  * (a change reverted on one side of a merge may date a file differently); a file in a submodule gets
  * `undefined` (ask `getGitFileInfo`); a file in a nested repository that is not a submodule reads as untracked.
  */
-import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitFileInfo } from './build';
-import { normalizeNewlines } from './text';
+import { comparable, runGit as run } from './git';
 
 export interface GitFolderOptions {
   /** The git executable; default `git` from the PATH. */
@@ -41,39 +40,9 @@ export interface GitFolderInfo {
   fileInfo(absolutePath: string, text?: string): GitFileInfo | undefined;
 }
 
-type GitResult = { ok: true; stdout: Buffer } | { ok: false };
-
-function runGit(args: string[], cwd: string, options: GitFolderOptions, input?: string): Promise<GitResult> {
-  return new Promise((resolve) => {
-    try {
-      const child = execFile(
-        options.gitPath ?? 'git',
-        // Literal pathspecs: a file named `[draft].md` or `*.md` means itself, not a pattern.
-        ['--literal-pathspecs', '-c', 'core.quotepath=off', ...args],
-        {
-          cwd,
-          encoding: 'buffer',
-          maxBuffer: 512 * 1024 * 1024,
-          timeout: options.timeoutMs ?? 30_000,
-          windowsHide: true,
-          signal: options.signal,
-          // Background reads must not take the index lock from a git command the user runs at the same time.
-          env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
-        },
-        (error, stdout) => resolve(error ? { ok: false } : { ok: true, stdout }),
-      );
-      // A git that exits early closes its input; that is reported by the exit, not by a stream error.
-      child.stdin?.on('error', () => undefined);
-      child.stdin?.end(input ?? '');
-    } catch {
-      resolve({ ok: false });
-    }
-  });
-}
-
-/** Committed text and working text compare equal when they differ only in a BOM or line endings. */
-function comparable(text: string): string {
-  return normalizeNewlines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** One command with the caller's limits (thirty seconds by default: a folder is more work than a file). */
+function git(args: string[], cwd: string, options: GitFolderOptions, input?: string) {
+  return run(args, cwd, { gitPath: options.gitPath, timeoutMs: options.timeoutMs ?? 30_000, signal: options.signal, input });
 }
 
 function comparableHash(text: string): string {
@@ -176,7 +145,7 @@ interface HeadState extends HeadFile {
 /** Git facts for every file under `folderAbsolutePath`, or undefined when git or the repository is unavailable. */
 export async function getGitFolderInfo(folderAbsolutePath: string, options: GitFolderOptions = {}): Promise<GitFolderInfo | undefined> {
   const folder = path.resolve(folderAbsolutePath);
-  const where = await runGit(['rev-parse', '--is-inside-work-tree', '--show-prefix'], folder, options);
+  const where = await git(['rev-parse', '--is-inside-work-tree', '--show-prefix'], folder, options);
   if (!where.ok) return undefined;
   const out = where.stdout.toString('utf8');
   const newline = out.indexOf('\n');
@@ -185,9 +154,9 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
 
   // Paths relative to the repository root, whatever the user's diff.relative; no rename pairing.
   const [log, tree, diff] = await Promise.all([
-    runGit(['-c', 'diff.relative=false', '-c', 'log.follow=false', 'log', '--no-renames', '--format=%x00%ct%x00%aN%x00%aE', '--name-only', '-z', '--', '.'], folder, options),
-    runGit(['ls-tree', '-r', '-z', '--full-name', 'HEAD', '--', '.'], folder, options),
-    runGit(['-c', 'diff.relative=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'HEAD', '--', '.'], folder, options),
+    git(['-c', 'diff.relative=false', '-c', 'log.follow=false', 'log', '--no-renames', '--format=%x00%ct%x00%aN%x00%aE', '--name-only', '-z', '--', '.'], folder, options),
+    git(['ls-tree', '-r', '-z', '--full-name', 'HEAD', '--', '.'], folder, options),
+    git(['-c', 'diff.relative=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'HEAD', '--', '.'], folder, options),
   ]);
   if (!log.ok || !tree.ok || !diff.ok) return undefined;
 
@@ -201,7 +170,7 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
   const differing = new Set(diff.stdout.toString('utf8').split('\0').filter((f) => f !== ''));
   const toCompare = [...head].filter(([file, entry]) => differing.has(file) || entry.symlink);
   if (toCompare.length > 0) {
-    const batch = await runGit(['cat-file', '--batch'], folder, options, toCompare.map(([, e]) => `${e.oid}\n`).join(''));
+    const batch = await git(['cat-file', '--batch'], folder, options, toCompare.map(([, e]) => `${e.oid}\n`).join(''));
     if (!batch.ok) return undefined;
     const committed = parseBatch(batch.stdout);
     await eachLimited(toCompare, 8, async ([file, entry]) => {

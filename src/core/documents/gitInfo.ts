@@ -5,11 +5,10 @@
  * Plain Node (`child_process.execFile`, no shell). Every failure (git not installed, not a repository, a
  * timeout) gives `undefined`: git is a nice-to-have, never a reason to fail an ingestion.
  */
-import { execFile } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitFileInfo } from './build';
-import { normalizeNewlines } from './text';
+import { comparable, runGit as run } from './git';
 
 export interface GitInfoOptions {
   /** The text being ingested (the editor's, possibly unsaved); default: the file as saved on disk. */
@@ -21,36 +20,9 @@ export interface GitInfoOptions {
   signal?: AbortSignal;
 }
 
-type GitResult = { ok: true; stdout: Buffer } | { ok: false };
-
-function runGit(args: string[], cwd: string, options: GitInfoOptions): Promise<GitResult> {
-  return new Promise((resolve) => {
-    try {
-      execFile(
-        options.gitPath ?? 'git',
-        // Literal pathspecs: a file named `[draft].md` or `*.md` means itself, not a pattern.
-        ['--literal-pathspecs', '-c', 'core.quotepath=off', ...args],
-        {
-          cwd,
-          encoding: 'buffer',
-          maxBuffer: 256 * 1024 * 1024,
-          timeout: options.timeoutMs ?? 10_000,
-          windowsHide: true,
-          signal: options.signal,
-          // Background reads must not take the index lock from a git command the user runs at the same time.
-          env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
-        },
-        (error, stdout) => resolve(error ? { ok: false } : { ok: true, stdout }),
-      );
-    } catch {
-      resolve({ ok: false });
-    }
-  });
-}
-
-/** Committed text and working text compare equal when they differ only in a BOM or line endings. */
-function comparable(text: string): string {
-  return normalizeNewlines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+/** One of the three commands, with the caller's limits (ten seconds each by default). */
+function git(args: string[], cwd: string, options: GitInfoOptions) {
+  return run(args, cwd, { gitPath: options.gitPath, timeoutMs: options.timeoutMs ?? 10_000, signal: options.signal });
 }
 
 /**
@@ -64,12 +36,12 @@ function comparable(text: string): string {
 export async function getGitFileInfo(absolutePath: string, options: GitInfoOptions = {}): Promise<GitFileInfo | undefined> {
   const dir = path.dirname(absolutePath);
   const name = path.basename(absolutePath);
-  const inside = await runGit(['rev-parse', '--is-inside-work-tree'], dir, options);
+  const inside = await git(['rev-parse', '--is-inside-work-tree'], dir, options);
   if (!inside.ok || inside.stdout.toString('utf8').trim() !== 'true') return undefined;
 
   const [log, committed, text] = await Promise.all([
-    runGit(['log', '-1', '--format=%ct%x00%aN%x00%aE', '--', name], dir, options),
-    runGit(['show', `HEAD:./${name}`], dir, options),
+    git(['log', '-1', '--format=%ct%x00%aN%x00%aE', '--', name], dir, options),
+    git(['show', `HEAD:./${name}`], dir, options),
     options.text !== undefined ? Promise.resolve(options.text) : readFile(absolutePath, 'utf8').catch(() => undefined),
   ]);
   if (!log.ok) return undefined;
