@@ -200,8 +200,8 @@ class Batch {
       if (images?.problems.length && stop) throw imageProblemError(file.relativePath, images.problems);
       if (images) source.images = images.placeholders;
       const built = buildFile(source, config);
-      const payloadHash = sha256Hex(requestBody(prepareIngestion(built, config).request));
       let prepared = prepareIngestion(built, config);
+      const payloadHash = sha256Hex(requestBody(prepared.request));
       if (upload && images?.hashes.size) {
         const uploaded = await uploadImages(images, {
           client: this.o.client,
