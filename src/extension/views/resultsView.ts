@@ -14,6 +14,11 @@ const ICONS: Record<FileOutcome, vscode.ThemeIcon> = {
   unchanged: new vscode.ThemeIcon('check'),
 };
 
+/** What "Retry Failed" sends again: files that failed, were cancelled under way, or were not sent. */
+function needsRetry(r: FileResult): boolean {
+  return r.outcome === 'failed' || r.outcome === 'cancelled' || r.outcome === 'notSent';
+}
+
 export function outcomeLabel(outcome: FileOutcome): string {
   switch (outcome) {
     case 'created': return vscode.l10n.t('created');
@@ -63,7 +68,7 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
   }
 
   failed(): FileResult[] {
-    return this.rows.filter((r) => r.outcome === 'failed' || r.outcome === 'cancelled' || r.outcome === 'notSent');
+    return this.rows.filter(needsRetry);
   }
 
   async reveal(): Promise<void> {
@@ -96,7 +101,7 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
 
   /** Rows arrive by the hundred: the tree is told at most every 200 ms. */
   private refresh(now: boolean): void {
-    const hasFailed = this.rows.some((r) => r.outcome === 'failed' || r.outcome === 'cancelled' || r.outcome === 'notSent');
+    const hasFailed = this.rows.some(needsRetry);
     if (hasFailed !== this.hasFailed) {
       this.hasFailed = hasFailed;
       void vscode.commands.executeCommand('setContext', 'docIngest.results.hasFailed', hasFailed);
