@@ -6,6 +6,7 @@
  * Problems (a missing image, one outside the workspace, one the server refuses) are reported with path and line;
  * by default the document is then not sent (`onProblem: 'stop'`), or the image stays text (`'skipImage'`).
  */
+import { contentTypeOf } from '../api/contentTypes';
 import { RejectedError } from '../api/errors';
 import type { CallOptions, ServiceClient, UserFileRecord } from '../api';
 import { DocumentError } from '../documents/errors';
@@ -145,12 +146,4 @@ async function upload(path: string, hash: string, deps: UploadDeps): Promise<str
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
   }
-}
-
-const TYPES: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif', svg: 'image/svg+xml',
-};
-
-function contentTypeOf(name: string): string {
-  return TYPES[name.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
 }

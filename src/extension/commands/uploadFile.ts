@@ -1,13 +1,8 @@
 import * as vscode from 'vscode';
+import { contentTypeOf } from '../../core/api/contentTypes';
 import { Connection } from '../connection';
 import { isCancellation, showError } from '../errors';
 import { UserFilesView } from '../views/userFilesView';
-
-const MIME: Record<string, string> = {
-  png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', gif: 'image/gif',
-  pdf: 'application/pdf', txt: 'text/plain', md: 'text/markdown', csv: 'text/csv', json: 'application/json',
-  html: 'text/html', docx: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-};
 
 /**
  * "Doc Ingest: Upload File...": uploads chosen files as user files and tracks their processing. From the
@@ -31,8 +26,7 @@ export async function uploadFile(connection: Connection, view: UserFilesView, ur
           const name = file.path.split('/').pop() ?? 'file';
           progress.report({ message: `${name} (${i + 1}/${uris.length})`, increment: 100 / uris.length });
           const data = await vscode.workspace.fs.readFile(file);
-          const ext = name.includes('.') ? name.split('.').pop()!.toLowerCase() : '';
-          const record = await client.uploadFile({ name, data, contentType: MIME[ext] }, { signal: abort.signal });
+          const record = await client.uploadFile({ name, data, contentType: contentTypeOf(name) }, { signal: abort.signal });
           poller.track(record.id, record);
         }
       },
