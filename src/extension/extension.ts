@@ -10,6 +10,7 @@ import { ingestCurrentFile } from './commands/ingestCurrentFile';
 import { ingestFolder } from './commands/ingestFolder';
 import { ingestWorkspace } from './commands/ingestWorkspace';
 import { ingestSelection } from './commands/ingestSelection';
+import { previewPayload } from './commands/previewPayload';
 import { retryFailed } from './commands/retryFailed';
 import { setApiKey } from './commands/setApiKey';
 import { setServerUrl } from './commands/setServerUrl';
@@ -22,6 +23,7 @@ import { BatchIngester } from './batch/batchIngester';
 import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
+import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
 import { showError } from './errors';
 import { DocumentPlaces } from './ingest/documentPlace';
 import { EditorImages } from './ingest/images';
@@ -29,6 +31,7 @@ import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
+import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
 import { ResultsView } from './views/resultsView';
@@ -88,6 +91,11 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
+
+  // Payload preview and diagnostics (F11)
+  own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, own(new PayloadPreview(places))));
+  command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(places, uri));
+  own(new DocumentDiagnostics(places));
 
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));

@@ -1,19 +1,20 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api';
 import {
-  DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
+  DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection,
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
-import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion, SourceFile } from '../../core/ingest/pipeline';
+import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion } from '../../core/ingest/pipeline';
 import type { ImageReference } from '../../core/documents';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
-import { ingestConfig, readSettings } from '../settings';
+import { readSettings } from '../settings';
 import { IngestStatusBar } from '../statusBar/ingestStatusBar';
 import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
+import { readEditorSource } from './sourceFile';
 
 /** A document built from the editor, and how to build it again with its images uploaded. */
 interface EditorBuild {
@@ -139,26 +140,9 @@ export class Ingester implements vscode.Disposable {
   }
 
   private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
-    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-    // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
-    // binary file is refused with a clear message instead of being decoded into garbage.
-    const input: string | Uint8Array = open ? open.getText() : await vscode.workspace.fs.readFile(uri);
-    const text = typeof input === 'string' ? input : undefined;
-    const settings = readSettings(uri);
-    const place = this.places.of(uri, open, settings.idPrefix);
-    const saved = uri.scheme === 'file' && !open?.isDirty;
-    const config = ingestConfig(settings, place.idPrefix);
-    const file: SourceFile = {
-      relativePath: place.relativePath,
-      input,
-      markdown: place.markdown,
-      // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
-      git: uri.scheme === 'file' && vscode.workspace.isTrusted ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
-      modifiedTime: saved ? await modifiedTime(uri) : undefined,
-      documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
-    };
+    const { file, config, settings, place, text } = await readEditorSource(uri, this.places);
     const make = (): DocumentBuildResult | SelectionBuildResult => selection
-      ? buildSelection({ ...file, input: text ?? new TextDecoder().decode(input as Uint8Array) }, selection.start, selection.end, config)
+      ? buildSelection({ ...file, input: text ?? new TextDecoder().decode(file.input as Uint8Array) }, selection.start, selection.end, config)
       : buildFile(file, config);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
@@ -167,7 +151,7 @@ export class Ingester implements vscode.Disposable {
       file.documentId = id;
       result = make();
     }
-    const images = localImageReferences(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, place.markdown);
+    const images = localImageReferences(text ?? new TextDecoder().decode(file.input as Uint8Array), place.relativePath, place.markdown);
     if (!selection || !('suggestedTitle' in result)) {
       return { built: result, config, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }
@@ -201,21 +185,10 @@ export class Ingester implements vscode.Disposable {
   }
 }
 
-/** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */
-const PENDING_ID = 'pending';
-
 /** What to propose an untitled editor's id from: its title, unless that is only the editor's name; else its first line. */
 function titleForId(result: DocumentBuildResult, relativePath: string, text: string): string {
   const title = result.document.title ?? '';
   return title && title !== fileNameWithoutExtension(relativePath) ? title : firstLineTitle(text);
-}
-
-async function modifiedTime(uri: vscode.Uri): Promise<Date | undefined> {
-  try {
-    return new Date((await vscode.workspace.fs.stat(uri)).mtime);
-  } catch {
-    return undefined;
-  }
 }
 
 /** A binary file cannot be ingested as text, but it can be uploaded as a user file. */

@@ -1,0 +1,129 @@
+import * as vscode from 'vscode';
+import { DocumentError, DocumentProblem, problemsOf } from '../../core/documents';
+import { localImageReferences } from '../../core/ingest/images';
+import { buildFile } from '../../core/ingest/pipeline';
+import { isBatchFile } from '../batch/listFiles';
+import { DocumentPlaces } from '../ingest/documentPlace';
+import { imageUri } from '../ingest/images';
+import { readEditorSource } from '../ingest/sourceFile';
+import { exists } from '../preview/previewBody';
+import { SECTION } from '../settings';
+
+const SOURCE = 'Doc Ingest';
+/** Edits come in bursts: the document is built once typing pauses. */
+const DEBOUNCE_MS = 300;
+
+const SEVERITY: Record<DocumentProblem['severity'], vscode.DiagnosticSeverity> = {
+  error: vscode.DiagnosticSeverity.Error,
+  warning: vscode.DiagnosticSeverity.Warning,
+  info: vscode.DiagnosticSeverity.Information,
+};
+
+/**
+ * Problems of building an open source file (F11) as diagnostics on it, before anything is sent: what the build
+ * reports, a build failure, and local images that are missing or outside the workspace. Only open documents
+ * inside the workspace that a batch would take (or Markdown in an editor); no git and no network, debounced.
+ */
+export class DocumentDiagnostics implements vscode.Disposable {
+  private readonly collection = vscode.languages.createDiagnosticCollection(SOURCE);
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly places: DocumentPlaces) {
+    this.subscriptions = [
+      this.collection,
+      vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidChangeTextDocument((e) => this.schedule(e.document, DEBOUNCE_MS)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.schedule(d, 0)),
+      vscode.workspace.onDidCloseTextDocument((d) => this.forget(d.uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SECTION)) this.checkAll();
+      }),
+    ];
+    this.checkAll();
+  }
+
+  private checkAll(): void {
+    for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+  }
+
+  private wanted(document: vscode.TextDocument): boolean {
+    const uri = document.uri;
+    if (uri.scheme !== 'file' || document.isClosed || !vscode.workspace.getWorkspaceFolder(uri)) return false;
+    if (!vscode.workspace.getConfiguration(SECTION, uri).get<boolean>('diagnostics.enabled', true)) return false;
+    return isBatchFile(uri) || document.languageId === 'markdown' || document.languageId === 'mdx';
+  }
+
+  private schedule(document: vscode.TextDocument, delay: number): void {
+    const key = document.uri.toString();
+    if (document.uri.scheme !== 'file') return;
+    clearTimeout(this.timers.get(key));
+    if (!this.wanted(document)) {
+      this.timers.delete(key);
+      this.collection.delete(document.uri);
+      return;
+    }
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      void this.check(document);
+    }, delay));
+  }
+
+  private forget(uri: vscode.Uri): void {
+    clearTimeout(this.timers.get(uri.toString()));
+    this.timers.delete(uri.toString());
+    this.collection.delete(uri);
+  }
+
+  private async check(document: vscode.TextDocument): Promise<void> {
+    const version = document.version;
+    let diagnostics: vscode.Diagnostic[];
+    try {
+      diagnostics = await this.diagnose(document);
+    } catch {
+      return; // e.g. the file went away meanwhile; its next event checks it again
+    }
+    // A newer edit has its own check coming; a closed document keeps no diagnostics.
+    if (document.isClosed || document.version !== version || !this.wanted(document)) return;
+    this.collection.set(document.uri, diagnostics);
+  }
+
+  private async diagnose(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+    const source = await readEditorSource(document.uri, this.places, { git: false });
+    let problems: DocumentProblem[];
+    try {
+      problems = buildFile(source.file, source.config).problems;
+    } catch (e) {
+      if (!(e instanceof DocumentError)) throw e;
+      problems = problemsOf(e).map((p) => ({ ...p, line: p.line ?? 1 }));
+    }
+    const diagnostics = problems.map((p) => this.diagnostic(document, p.line, p.message, SEVERITY[p.severity], p.code));
+    if (source.text !== undefined) {
+      // The same references and places Ingest Current File uploads from (imageUri), so the two never disagree.
+      for (const image of localImageReferences(source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), source.place.relativePath, source.place.markdown)) {
+        const path = image.path as string;
+        if (image.outside) {
+          diagnostics.push(this.diagnostic(document, image.line, vscode.l10n.t('The image {0} is outside the workspace, so it cannot be uploaded.', path), vscode.DiagnosticSeverity.Warning, 'imageOutside'));
+        } else if (!(await exists(imageUri(document.uri, path)))) {
+          diagnostics.push(this.diagnostic(document, image.line, vscode.l10n.t('The image {0} does not exist.', path), vscode.DiagnosticSeverity.Warning, 'imageMissing'));
+        }
+      }
+    }
+    return diagnostics;
+  }
+
+  /** A diagnostic over the whole of its (1-based) line; the first line when the problem has no place. */
+  private diagnostic(document: vscode.TextDocument, line: number | undefined, message: string, severity: vscode.DiagnosticSeverity, code: string): vscode.Diagnostic {
+    const index = Math.min(Math.max((line ?? 1) - 1, 0), Math.max(document.lineCount - 1, 0));
+    const d = new vscode.Diagnostic(document.lineAt(index).range, message, severity);
+    d.source = SOURCE;
+    d.code = code;
+    return d;
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

@@ -1,0 +1,55 @@
+import * as vscode from 'vscode';
+import { getGitFileInfo } from '../../core/documents';
+import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
+import { ingestConfig, readSettings, Settings } from '../settings';
+import { DocumentPlace, DocumentPlaces } from './documentPlace';
+
+/** What the editor knows about a file before it is built: shared by ingestion, the payload preview and diagnostics. */
+export interface EditorSource {
+  file: SourceFile;
+  config: IngestConfig;
+  settings: Settings;
+  place: DocumentPlace;
+  /** The text when it came from an open editor (else `file.input` holds the file's bytes). */
+  text: string | undefined;
+}
+
+/**
+ * Reads the file as "Ingest Current File" builds it: an open editor's text (saved or not), else the file's bytes;
+ * the settings of its folder; its place (relative path, id prefix, chosen id). A document whose writer has not
+ * chosen an id yet gets `PENDING_ID`, to see whether its front matter pins one.
+ * `git: false` leaves git out (diagnostics need no owners and dates, and should stay cheap).
+ */
+export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, options: { git?: boolean } = {}): Promise<EditorSource> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
+  // binary file is refused with a clear message instead of being decoded into garbage.
+  const input: string | Uint8Array = open ? open.getText() : await vscode.workspace.fs.readFile(uri);
+  const text = typeof input === 'string' ? input : undefined;
+  const settings = readSettings(uri);
+  const place = places.of(uri, open, settings.idPrefix);
+  const saved = uri.scheme === 'file' && !open?.isDirty;
+  const config = ingestConfig(settings, place.idPrefix);
+  // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
+  const useGit = options.git !== false && uri.scheme === 'file' && vscode.workspace.isTrusted;
+  const file: SourceFile = {
+    relativePath: place.relativePath,
+    input,
+    markdown: place.markdown,
+    git: useGit ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
+    modifiedTime: saved ? await modifiedTime(uri) : undefined,
+    documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
+  };
+  return { file, config, settings, place, text };
+}
+
+/** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */
+export const PENDING_ID = 'pending';
+
+async function modifiedTime(uri: vscode.Uri): Promise<Date | undefined> {
+  try {
+    return new Date((await vscode.workspace.fs.stat(uri)).mtime);
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,72 @@
+import * as vscode from 'vscode';
+import { DocumentPlaces } from '../ingest/documentPlace';
+import { SECTION } from '../settings';
+import { previewBody } from './previewBody';
+
+export const PREVIEW_SCHEME = 'doc-ingest-preview';
+
+/** Edits come in bursts: the preview is rebuilt once typing pauses. */
+const DEBOUNCE_MS = 300;
+
+/**
+ * Read-only JSON documents (`doc-ingest-preview:`) holding the request body of a source file, rebuilt when the
+ * source's text or the Doc Ingest settings change, while the preview is open. The source's URI is the preview
+ * URI's query, so that a preview survives a window reload.
+ */
+export class PayloadPreview implements vscode.TextDocumentContentProvider, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<vscode.Uri>();
+  readonly onDidChange = this.changed.event;
+  /** Pending rebuild per preview URI. */
+  private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
+  private readonly subscriptions: vscode.Disposable[];
+
+  constructor(private readonly places: DocumentPlaces) {
+    this.subscriptions = [
+      this.changed,
+      vscode.workspace.onDidChangeTextDocument((e) => this.sourceChanged(e.document.uri)),
+      vscode.workspace.onDidSaveTextDocument((d) => this.sourceChanged(d.uri)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(SECTION)) for (const p of this.openPreviews()) this.schedule(p.uri);
+      }),
+    ];
+  }
+
+  /** The preview document's URI of a source file: its name shows in the editor tab. */
+  static uriOf(source: vscode.Uri): vscode.Uri {
+    const name = source.path.split('/').pop() || 'untitled';
+    return vscode.Uri.from({ scheme: PREVIEW_SCHEME, path: `/${name}.payload.json`, query: source.toString() });
+  }
+
+  static sourceOf(preview: vscode.Uri): vscode.Uri {
+    return vscode.Uri.parse(preview.query, true);
+  }
+
+  async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
+    return (await previewBody(PayloadPreview.sourceOf(uri), this.places)).text;
+  }
+
+  private openPreviews(): vscode.TextDocument[] {
+    return vscode.workspace.textDocuments.filter((d) => d.uri.scheme === PREVIEW_SCHEME && !d.isClosed);
+  }
+
+  private sourceChanged(source: vscode.Uri): void {
+    if (source.scheme === PREVIEW_SCHEME) return;
+    const key = source.toString();
+    for (const p of this.openPreviews()) if (p.uri.query === key) this.schedule(p.uri);
+  }
+
+  private schedule(preview: vscode.Uri): void {
+    const key = preview.toString();
+    clearTimeout(this.timers.get(key));
+    this.timers.set(key, setTimeout(() => {
+      this.timers.delete(key);
+      this.changed.fire(preview);
+    }, DEBOUNCE_MS));
+  }
+
+  dispose(): void {
+    for (const t of this.timers.values()) clearTimeout(t);
+    this.timers.clear();
+    for (const s of this.subscriptions) s.dispose();
+  }
+}

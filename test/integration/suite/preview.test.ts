@@ -1,0 +1,126 @@
+// Payload preview and diagnostics (issue 13, F11): the preview shows the exact body "Ingest Current File" sends,
+// follows edits, and shows local images as visible placeholders; problems of the build are diagnostics on the
+// source file, at their lines, before any network call, and clear when fixed.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import * as vscode from 'vscode';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+
+const PREVIEW_SCHEME = 'doc-ingest-preview';
+const TMP = 'preview-tmp';
+const FAQ = '# Frequently asked questions\n\n## Which files are sent?\n\nMarkdown and text files.\n';
+
+/** The preview document of the active editor's file (an earlier test's preview may linger among the documents). */
+function previewEditor(source = vscode.window.activeTextEditor?.document.uri): vscode.TextDocument | undefined {
+  return vscode.workspace.textDocuments.find((d) => d.uri.scheme === PREVIEW_SCHEME && d.uri.query === source?.toString());
+}
+
+/** Writes a file into the fixture workspace (under preview-tmp/, removed after each test). */
+function writeFile(relativePath: string, text: string): vscode.Uri {
+  const uri = workspaceUri(`${TMP}/${relativePath}`);
+  fs.mkdirSync(vscode.Uri.joinPath(uri, '..').fsPath, { recursive: true });
+  fs.writeFileSync(uri.fsPath, text);
+  return uri;
+}
+
+function docIngestDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
+  return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Doc Ingest');
+}
+
+describe('Payload preview and diagnostics', () => {
+  const w = useWorld({ dialect: 'observed' });
+  beforeEach(() => connect(w, 'admin'));
+  afterEach(async () => {
+    await setSettings({ 'diagnostics.enabled': undefined });
+    fs.rmSync(workspaceUri(TMP).fsPath, { recursive: true, force: true });
+  });
+
+  it('preview shows the exact body Ingest Current File then sends, unsaved text included, never the key', async () => {
+    writeFile('faq.md', FAQ);
+    const editor = await openEditor(`${TMP}/faq.md`);
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '---\naudience: writers\ndoc_updated_at: 2026-01-02T03:04:05Z\n---\n'));
+    // Unsaved text would be dated "now" at each build: the front matter's date makes the two bodies comparable.
+    await vscode.commands.executeCommand('docIngest.previewPayload');
+    const preview = await until(() => previewEditor(), 'the preview to open');
+    assert.equal(preview.languageId, 'json');
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === preview), 'shown beside the editor');
+    assert.equal(vscode.window.activeTextEditor?.document.uri.toString(), editor.document.uri.toString(), 'focus stays on the source');
+    const shown = JSON.parse(preview.getText()) as { document: Record<string, unknown> };
+    assert.equal((shown.document.metadata as Record<string, unknown>).audience, 'writers', 'unsaved front matter is in the preview');
+    assert.ok(!preview.getText().includes(w.service.keys.admin), 'never the key');
+
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    const sent = ingestionRequests(w.service).at(-1);
+    assert.ok(sent, 'the file was sent');
+    assert.deepEqual(JSON.parse(sent.body), JSON.parse(preview.getText()), 'the body sent is the body previewed');
+  });
+
+  it('the preview follows edits of the source', async () => {
+    writeFile('faq.md', FAQ);
+    const editor = await openEditor(`${TMP}/faq.md`);
+    await vscode.commands.executeCommand('docIngest.previewPayload');
+    const preview = await until(() => previewEditor(), 'the preview to open');
+    assert.ok(!preview.getText().includes('Freshly typed'));
+    await editor.edit((e) => e.insert(new vscode.Position(1, 0), '\nFreshly typed paragraph.\n'));
+    await until(() => previewEditor()?.getText().includes('Freshly typed paragraph.'), 'the preview to show the edit');
+
+    await editor.edit((e) => e.insert(new vscode.Position(0, 0), '---\ntitle: [unclosed\n---\n'));
+    const failed = await until(() => (previewEditor()?.getText().includes('"error"') ? previewEditor() : undefined), 'the preview to show the error');
+    assert.ok(!failed.getText().includes('Freshly typed'), 'no stale body');
+    assert.ok(typeof (JSON.parse(failed.getText()) as { error: unknown }).error === 'string');
+  });
+
+  it('local images are image sections with a visible placeholder file id', async () => {
+    writeFile('pictures.md', '# Pictures\n\nBefore.\n\n![A pixel](../samples/pixel.png)\n\nAfter.\n');
+    await openEditor(`${TMP}/pictures.md`);
+    await vscode.commands.executeCommand('docIngest.previewPayload');
+    const preview = await until(() => previewEditor(), 'the preview to open');
+    const body = JSON.parse(preview.getText()) as { document: { sections: { type?: string; image_file_id?: string }[] } };
+    const image = body.document.sections.find((s) => s.type === 'image');
+    assert.ok(image, preview.getText());
+    assert.equal(image.image_file_id, '<uploaded when sent: samples/pixel.png>');
+  });
+
+  it('an untitled editor is previewed without asking for an id: the placeholder id, and a note', async () => {
+    const doc = await vscode.workspace.openTextDocument({ content: '# Draft\n\nText.\n' });
+    await vscode.window.showTextDocument(doc);
+    await vscode.commands.executeCommand('docIngest.previewPayload');
+    const preview = await until(() => previewEditor(doc.uri), 'the preview to open');
+    assert.equal((JSON.parse(preview.getText()) as { document: { id: string } }).document.id, 'pending');
+    assert.ok(w.messages.of('info').some((m) => /placeholder/.test(m)), JSON.stringify(w.messages.shown));
+  });
+
+  it('a front matter error is an Error diagnostic at its line, cleared when fixed', async () => {
+    const uri = writeFile('broken.md', '# Broken\n');
+    const editor = await openEditor(`${TMP}/broken.md`);
+    await editor.edit((e) => e.replace(new vscode.Range(0, 0, 1, 0), '---\ntitle: ok\ntags: [unclosed\n---\n# Broken\n'));
+    const [error] = await until(() => {
+      const d = docIngestDiagnostics(uri).filter((x) => x.severity === vscode.DiagnosticSeverity.Error);
+      return d.length ? d : undefined;
+    }, 'an error diagnostic');
+    assert.equal(error!.range.start.line, 3, 'at the line the YAML error names (4, 1-based)');
+    assert.equal(ingestionRequests(w.service).length, 0, 'no network call');
+
+    await editor.edit((e) => e.replace(new vscode.Range(2, 0, 3, 0), 'tags: [closed]\n'));
+    await until(() => docIngestDiagnostics(uri).every((d) => d.severity !== vscode.DiagnosticSeverity.Error), 'the error to clear');
+  });
+
+  it('a missing image is a Warning at its line, with its path', async () => {
+    const uri = writeFile('missing.md', '# Missing\n\nText.\n\n![gone](img/gone.png)\n');
+    await openEditor(`${TMP}/missing.md`);
+    const warning = await until(() => docIngestDiagnostics(uri).find((d) => d.severity === vscode.DiagnosticSeverity.Warning), 'a warning diagnostic');
+    assert.equal(warning.range.start.line, 4);
+    assert.match(warning.message, /preview-tmp\/img\/gone\.png/);
+  });
+
+  it('no diagnostics when docIngest.diagnostics.enabled is off', async () => {
+    await setSettings({ 'diagnostics.enabled': false });
+    const uri = writeFile('off.md', '# Off\n\n![gone](img/gone.png)\n');
+    await openEditor(`${TMP}/off.md`);
+    await new Promise((r) => setTimeout(r, 800));
+    assert.deepEqual(docIngestDiagnostics(uri), []);
+    await setSettings({ 'diagnostics.enabled': true });
+    await until(() => docIngestDiagnostics(uri).length > 0, 'diagnostics once turned on again');
+  });
+});
