@@ -26,6 +26,10 @@ export interface Settings {
   concurrency: number;
   /** Larger files are skipped by a batch. */
   maxFileBytes: number;
+  /** Explorer badges on files never ingested or changed since (F10). */
+  decorationsEnabled: boolean;
+  /** Ingest a batch file when it is saved (F10); off unless the writer opts in. */
+  ingestOnSave: boolean;
 }
 
 export const SECTION = 'docIngest';
@@ -55,6 +59,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', 4)))),
     maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
+    decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
+    ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
   };
 }
 

@@ -4,7 +4,9 @@ import {
   DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, getGitFileInfo, SelectionBuildResult, selectionIdFor, titleSelection,
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
-import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion, SourceFile } from '../../core/ingest/pipeline';
+import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion, SourceFile } from '../../core/ingest/pipeline';
+import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
@@ -33,6 +35,7 @@ export class Ingester implements vscode.Disposable {
     private readonly statusBar: IngestStatusBar,
     private readonly log: Log,
     private readonly places: DocumentPlaces,
+    private readonly ledger: Promise<Ledger>,
   ) {}
 
   cancelAll(): void {
@@ -47,10 +50,11 @@ export class Ingester implements vscode.Disposable {
     const { selection } = request;
     let built: DocumentBuildResult;
     let config: IngestConfig;
+    let savedBytes: Uint8Array | undefined;
     try {
       const b = await this.build(uri, selection);
       if (!b) return undefined;
-      ({ built, config } = b);
+      ({ built, config, savedBytes } = b);
     } catch (e) {
       await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
@@ -89,6 +93,7 @@ export class Ingester implements vscode.Disposable {
         },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
+      if (savedBytes && !selection) await this.remember(uri, record, prepared, savedBytes).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
       this.connection.noteSuccess();
       void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
@@ -120,7 +125,20 @@ export class Ingester implements vscode.Disposable {
     return record;
   }
 
-  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<{ built: DocumentBuildResult; config: IngestConfig } | undefined> {
+  /** A whole saved file, confirmed: the ledger (and so the Explorer badge) knows it as the batch would. */
+  private async remember(uri: vscode.Uri, record: IngestionRecord, prepared: PreparedIngestion, bytes: Uint8Array): Promise<void> {
+    if (!record.documentId) return;
+    const ledger = await this.ledger;
+    ledger.record(ledgerScope(record.server, prepared.ccPairId), {
+      documentId: record.documentId,
+      sourcePath: vscode.workspace.asRelativePath(uri, false),
+      sourceHash: sha256Hex(bytes),
+      payloadHash: sha256Hex(requestBody(prepared.request)),
+    });
+  }
+
+  /** `savedBytes`: the file's bytes when the text sent is the saved file's (no unsaved changes). */
+  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<{ built: DocumentBuildResult; config: IngestConfig; savedBytes?: Uint8Array } | undefined> {
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
     // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
     // binary file is refused with a clear message instead of being decoded into garbage.
@@ -129,6 +147,7 @@ export class Ingester implements vscode.Disposable {
     const settings = readSettings(uri);
     const place = this.places.of(uri, open, settings.idPrefix);
     const saved = uri.scheme === 'file' && !open?.isDirty;
+    const savedBytes = !saved ? undefined : typeof input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : input;
     const config = ingestConfig(settings, place.idPrefix);
     const file: SourceFile = {
       relativePath: place.relativePath,
@@ -149,7 +168,7 @@ export class Ingester implements vscode.Disposable {
       file.documentId = id;
       result = make();
     }
-    if (!selection || !('suggestedTitle' in result)) return { built: result, config };
+    if (!selection || !('suggestedTitle' in result)) return { built: result, config, savedBytes };
 
     const built = result;
     const title =
