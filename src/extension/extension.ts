@@ -6,6 +6,7 @@ import { copyImageFileId } from './commands/copyImageFileId';
 import { copyUserFileId } from './commands/copyUserFileId';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
 import { ingestAgain } from './commands/ingestAgain';
+import { ingestChangedFiles } from './commands/ingestChangedFiles';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
 import { ingestFolder } from './commands/ingestFolder';
 import { ingestWorkspace } from './commands/ingestWorkspace';
@@ -25,6 +26,9 @@ import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem'
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
 import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
 import { showError } from './errors';
+import { FreshnessDecorations } from './freshness/freshnessDecorations';
+import { IngestOnSave } from './freshness/ingestOnSave';
+import { SourceStates } from './freshness/sourceStates';
 import { DocumentPlaces } from './ingest/documentPlace';
 import { EditorImages } from './ingest/images';
 import { Ingester } from './ingest/ingester';
@@ -45,6 +49,7 @@ export interface DocIngestApi {
   connectorFiles: ConnectorFilesView;
   results: ResultsView;
   batches: BatchIngester;
+  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave };
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -78,19 +83,22 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const history = new IngestionHistory();
   const statusBar = own(new IngestStatusBar());
   const places = own(new DocumentPlaces(context.globalState, history));
-  const ingester = own(new Ingester(connection, history, statusBar, log, places, images));
+  const ingester = own(new Ingester(connection, history, statusBar, log, places, images, ledger));
   command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
   command('docIngest.ingestSelection', () => ingestSelection(ingester));
   command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
   command('docIngest.cancelIngestion', () => (ingester.cancelAll(), batches.cancel()));
   command('docIngest.showDetails', () => showDetails(history));
 
-  // Folders and the workspace as the unit of work (F9)
+  // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
   const results = own(new ResultsView());
   const batches = own(new BatchIngester(connection, ledger, results, userFiles, log));
   command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
+  const sourceStates = new SourceStates(ledger);
+  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger)), onSave: own(new IngestOnSave(batches, log)) };
+  command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
   own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, own(new PayloadPreview(places))));
@@ -121,7 +129,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness };
 }
 
 export function deactivate(): void {}

@@ -28,6 +28,10 @@ export interface Settings {
   maxFileBytes: number;
   /** A missing, outside or refused image: the document is not sent (`stop`), or the image stays text. */
   imagesOnProblem: 'stop' | 'skipImage';
+  /** Explorer badges on files never ingested or changed since (F10). */
+  decorationsEnabled: boolean;
+  /** Ingest a batch file when it is saved (F10); off unless the writer opts in. */
+  ingestOnSave: boolean;
 }
 
 export const SECTION = 'docIngest';
@@ -58,6 +62,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', 4)))),
     maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
     imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
+    decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
+    ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
   };
 }
 

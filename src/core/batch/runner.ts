@@ -27,7 +27,7 @@ import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
-export type BatchLedger = Pick<Ledger, 'decide' | 'record'>;
+export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
 
 export interface BatchOptions {
   client: ServiceClient;
@@ -143,6 +143,8 @@ class Batch {
       const { prepared, payloadHash, documentId } = built;
       const decision = this.o.ledger?.decide(this.scope(prepared), { documentId, sourcePath: file.relativePath, payloadHash }, { force: !!this.o.force });
       if (decision === 'unchanged') {
+        // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
+        this.o.ledger?.confirmSource(this.scope(prepared), documentId, built.sourceHash);
         this.finish({ file, outcome: 'unchanged', documentId });
         return;
       }

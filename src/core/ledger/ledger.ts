@@ -149,6 +149,19 @@ export class Ledger {
     this.changed({ kind: 'documents', scope, documentId, sourcePaths });
   }
 
+  /**
+   * The file's bytes changed but build the same payload (say, a trailing space or a CRLF): the entry takes the new
+   * source hash, keeping its ingestion time, so the file no longer counts as changed. False when there is no entry
+   * or nothing changed.
+   */
+  confirmSource(scope: string, documentId: string, sourceHash: string): boolean {
+    const entry = this.scopes.get(scope)?.get(documentId);
+    if (!entry || entry.sourceHash === sourceHash) return false;
+    entry.sourceHash = sourceHash;
+    this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
+    return true;
+  }
+
   /** Forgets a document id (deleted from the service); false when there was nothing to forget. */
   forget(scope: string, documentId: string): boolean {
     const entry = this.scopes.get(scope)?.get(documentId);

@@ -17,6 +17,11 @@ export interface BatchRequest {
   label: string;
   /** Send files the ledger says are unchanged too. */
   force?: boolean;
+  /**
+   * Ingest on save: progress in the status bar only, the Results view untouched, and no summary unless a file
+   * failed (a status bar message otherwise); nothing at all when another batch is running.
+   */
+  quiet?: boolean;
 }
 
 /**
@@ -45,6 +50,7 @@ export class BatchIngester implements vscode.Disposable {
   /** Undefined when nothing ran (another batch is running, or there were no files). */
   async run(request: BatchRequest): Promise<BatchSummary | undefined> {
     if (this.running) {
+      if (request.quiet) return undefined;
       const cancel = vscode.l10n.t('Cancel It');
       const choice = await vscode.window.showWarningMessage(vscode.l10n.t('A batch is already running; wait for it or cancel it first.'), cancel);
       if (choice === cancel) this.cancel();
@@ -69,10 +75,10 @@ export class BatchIngester implements vscode.Disposable {
       // Uploaded images join the User Files list of the server and key they went to (F6).
       const poller = await this.userFiles.currentPoller();
       // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
-      this.results.start();
+      if (!request.quiet) this.results.start();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
       const summary = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
+        { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
           let reported = 0;
@@ -108,17 +114,17 @@ export class BatchIngester implements vscode.Disposable {
             signal: abort.signal,
             onProgress: report,
             onResult: (r) => {
-              this.results.add(r);
+              if (!request.quiet) this.results.add(r);
               if (r.outcome === 'failed') this.log.warn(`batch: ${r.file.relativePath}: ${r.error ?? ''}`);
             },
           });
         },
       );
       await ledger.flush().catch(() => undefined);
-      this.results.show(summary);
+      if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
       this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);
-      void this.tell(summary, request.label);
+      void (request.quiet ? this.tellQuietly(summary, request.label) : this.tell(summary, request.label));
       return summary;
     } finally {
       this.running = undefined;
@@ -144,6 +150,23 @@ export class BatchIngester implements vscode.Disposable {
       : await vscode.window.showInformationMessage(text, ...actions);
     if (choice === show) await this.results.reveal();
     if (choice === retry) await vscode.commands.executeCommand('docIngest.retryFailed');
+  }
+
+  private async tellQuietly(summary: BatchSummary, label: string): Promise<void> {
+    const failed = summary.results.find((r) => r.outcome === 'failed');
+    if (summary.stop?.reason === 'failure' || failed) {
+      this.connection.noteError(summary.stop?.cause);
+      await showError(vscode.l10n.t('Could not ingest {0}:', label), summary.stop?.cause ?? new Error(summary.stop?.error ?? failed?.error ?? ''));
+      return;
+    }
+    const c = summary.counts;
+    const skipped = summary.results.find((r) => r.outcome === 'skipped');
+    const text = c.created + c.updated > 0
+      ? vscode.l10n.t('Doc Ingest: ingested {0}', label)
+      : skipped
+        ? vscode.l10n.t('Doc Ingest: {0} not ingested: {1}', label, skipped.error ?? '')
+        : vscode.l10n.t('Doc Ingest: {0} is as last ingested', label);
+    vscode.window.setStatusBarMessage(text, 5_000);
   }
 
   dispose(): void {

@@ -26,10 +26,11 @@ export class EditorImages {
   ) {}
 
   /**
-   * @returns path → image_file_id for the images to send as image sections
+   * @returns `ids`: path → image_file_id for the images to send as image sections; `placeholders`: path → the
+   *   content placeholder a batch hashes the payload with (the ledger's view of the same document)
    * @throws DocumentError naming each problem image (path and line) when `docIngest.images.onProblem` is `stop`
    */
-  async resolve(document: vscode.Uri, refs: readonly ImageReference[], client: ServiceClient, server: string, signal: AbortSignal): Promise<Map<string, string>> {
+  async resolve(document: vscode.Uri, refs: readonly ImageReference[], client: ServiceClient, server: string, signal: AbortSignal): Promise<{ ids: Map<string, string>; placeholders: Map<string, string> }> {
     const reader = { read: async (path: string) => vscode.workspace.fs.readFile(imageUri(document, path)) };
     const stop = readSettings(document).imagesOnProblem === 'stop';
     const name = vscode.workspace.asRelativePath(document);
@@ -48,6 +49,6 @@ export class EditorImages {
       call: { signal },
     });
     if (uploaded.problems.length && stop) throw imageProblemError(name, uploaded.problems);
-    return uploaded.ids;
+    return { ids: uploaded.ids, placeholders: images.placeholders };
   }
 }

@@ -5,8 +5,10 @@ import {
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
-import { buildFile, buildSelection, IngestConfig, prepareIngestion, sendIngestion } from '../../core/ingest/pipeline';
+import { buildFile, buildSelection, IngestConfig, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
 import type { ImageReference } from '../../core/documents';
+import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
@@ -24,6 +26,8 @@ interface EditorBuild {
   images: ImageReference[];
   /** The same document with these images as image sections (path → image_file_id). */
   withImages(ids: ReadonlyMap<string, string>): DocumentBuildResult;
+  /** The file's bytes when the text sent is the saved file's (no unsaved changes): only then the ledger learns it. */
+  savedBytes?: Uint8Array;
 }
 
 
@@ -48,6 +52,7 @@ export class Ingester implements vscode.Disposable {
     private readonly log: Log,
     private readonly places: DocumentPlaces,
     private readonly images: EditorImages,
+    private readonly ledger: Promise<Ledger>,
   ) {}
 
   cancelAll(): void {
@@ -94,9 +99,11 @@ export class Ingester implements vscode.Disposable {
     let sent = false;
     try {
       const client = await this.connection.client(request.server);
+      let hashed = built;
       if (editorBuild.images.length) {
-        const ids = await this.images.resolve(uri, editorBuild.images, client, record.server, abort.signal);
-        prepared = prepareIngestion(editorBuild.withImages(ids), config);
+        const images = await this.images.resolve(uri, editorBuild.images, client, record.server, abort.signal);
+        prepared = prepareIngestion(editorBuild.withImages(images.ids), config);
+        hashed = editorBuild.withImages(images.placeholders);
       }
       this.log.info(`[${record.requestId}] ingesting ${record.documentId ?? record.title} into ${ccPairId === undefined ? 'the default pair' : `pair ${ccPairId}`}`);
       const result = await vscode.window.withProgress(
@@ -108,6 +115,7 @@ export class Ingester implements vscode.Disposable {
         },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
+      if (editorBuild.savedBytes && !selection) await this.remember(uri, record, ccPairId, hashed, config, editorBuild.savedBytes).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
       this.connection.noteSuccess();
       void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
@@ -139,8 +147,24 @@ export class Ingester implements vscode.Disposable {
     return record;
   }
 
+  /**
+   * A whole saved file, confirmed: the ledger (and so the Explorer badge) knows it as a batch would, with the
+   * batch's payload hash (images by content, not by upload id), so the next batch finds it unchanged.
+   */
+  private async remember(uri: vscode.Uri, record: IngestionRecord, ccPairId: number | undefined, hashed: DocumentBuildResult, config: IngestConfig, bytes: Uint8Array): Promise<void> {
+    if (!record.documentId) return;
+    const ledger = await this.ledger;
+    ledger.record(ledgerScope(record.server, ccPairId), {
+      documentId: record.documentId,
+      sourcePath: vscode.workspace.asRelativePath(uri, false),
+      sourceHash: sha256Hex(bytes),
+      payloadHash: sha256Hex(requestBody(prepareIngestion(hashed, config).request)),
+    });
+  }
+
   private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
-    const { file, config, settings, place, text } = await readEditorSource(uri, this.places);
+    const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
+    const savedBytes = !saved ? undefined : typeof file.input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : file.input;
     const make = (): DocumentBuildResult | SelectionBuildResult => selection
       ? buildSelection({ ...file, input: text ?? new TextDecoder().decode(file.input as Uint8Array) }, selection.start, selection.end, config)
       : buildFile(file, config);
@@ -153,7 +177,7 @@ export class Ingester implements vscode.Disposable {
     }
     const images = localImageReferences(text ?? new TextDecoder().decode(file.input as Uint8Array), place.relativePath, place.markdown);
     if (!selection || !('suggestedTitle' in result)) {
-      return { built: result, config, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
+      return { built: result, config, savedBytes, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }
 
     const built = result;

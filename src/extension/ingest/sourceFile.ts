@@ -12,6 +12,8 @@ export interface EditorSource {
   place: DocumentPlace;
   /** The text when it came from an open editor (else `file.input` holds the file's bytes). */
   text: string | undefined;
+  /** A file on disk with no unsaved changes: what is built is what is saved. */
+  saved: boolean;
 }
 
 /**
@@ -40,7 +42,7 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     modifiedTime: saved ? await modifiedTime(uri) : undefined,
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
   };
-  return { file, config, settings, place, text };
+  return { file, config, settings, place, text, saved };
 }
 
 /** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
-import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
+import { stat, utimes, writeFile } from 'node:fs/promises';
+import { Ledger, ledgerScope, memoryLedgerStorage, sha256Hex } from '../../../src/core/ledger';
 import type { BatchSummary, FileResult } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
@@ -163,6 +164,23 @@ describe('batch runner (F9)', () => {
         const forced = await runBatch(batch({ ledger, force: true }));
         assert.equal(sent(forced), 6);
         assert.equal(ingestions().length, 6);
+      });
+
+      it('new bytes of the same payload (CRLF, same date): unchanged, and the ledger takes the new bytes', async () => {
+        const ledger = await Ledger.open(memoryLedgerStorage());
+        const file = await folder.write('crlf.md', '# Line endings\n\nSame text.\n');
+        const { mtime } = await stat(file.key);
+        await runBatch(batch({ ledger }));
+        const crlf = '# Line endings\r\n\r\nSame text.\r\n';
+        await writeFile(file.key, crlf);
+        await utimes(file.key, mtime, mtime); // the date is part of the payload
+        const scope = ledgerScope(h.service.baseUrl, undefined);
+        assert.equal(ledger.sourceState(scope, 'crlf.md', sha256Hex(crlf)), 'changed', 'the bytes changed');
+        h.service.clearRequests();
+        const second = await runBatch(batch({ ledger }));
+        assert.equal(byPath(second, 'crlf.md').outcome, 'unchanged');
+        assert.equal(ingestions().length, 0);
+        assert.equal(ledger.sourceState(scope, 'crlf.md', sha256Hex(crlf)), 'unchanged');
       });
 
       it('no files: nothing is sent and the summary is empty', async () => {

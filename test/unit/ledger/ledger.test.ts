@@ -92,6 +92,25 @@ describe('ledger', () => {
       await ledger.close();
     });
 
+    it('confirmSource takes new bytes of the same payload, keeps the ingestion time, and says when it did', async () => {
+      const storage = memoryLedgerStorage();
+      let now = new Date('2026-04-05T06:07:08.000Z');
+      const ledger = await Ledger.open(storage, () => now);
+      const seen: string[][] = [];
+      ledger.onDidChange((c) => { if (c.kind === 'documents') seen.push(c.sourcePaths); });
+      ledger.record(A, rec('guide', 'docs/guide.md', 'v1'));
+      now = new Date('2026-05-01T00:00:00.000Z');
+      assert.equal(ledger.sourceState(A, 'docs/guide.md', sha256Hex('v1 ')), 'changed');
+      assert.equal(ledger.confirmSource(A, 'guide', sha256Hex('v1 ')), true);
+      assert.equal(ledger.sourceState(A, 'docs/guide.md', sha256Hex('v1 ')), 'unchanged');
+      assert.equal(ledger.entryFor(A, 'guide')?.ingestedAt, '2026-04-05T06:07:08.000Z');
+      assert.equal(ledger.entryFor(A, 'guide')?.payloadHash, sha256Hex('payload of v1'));
+      assert.equal(ledger.confirmSource(A, 'guide', sha256Hex('v1 ')), false, 'nothing new');
+      assert.equal(ledger.confirmSource(A, 'unknown', sha256Hex('x')), false, 'no entry');
+      assert.deepEqual(seen, [['docs/guide.md'], ['docs/guide.md']]);
+      await ledger.close();
+    });
+
     it('keeps scopes apart: two servers, two pairs', async () => {
       const { ledger } = await fresh();
       const pair1 = ledgerScope(SERVER, 1);

@@ -1,0 +1,106 @@
+import * as vscode from 'vscode';
+import type { Ledger, SourceState } from '../../core/ledger';
+import { isBatchFile } from '../batch/listFiles';
+import { readSettings, SECTION } from '../settings';
+import type { SourceStates } from './sourceStates';
+
+/** Settings whose change can change every decoration. */
+const AFFECTING = ['baseUrl', 'ccPairId', 'include', 'exclude', 'decorations.enabled'].map((k) => `${SECTION}.${k}`);
+
+/** Ledger changes come one per file during a batch: gathered and announced at most this often. */
+const LEDGER_NOTICE_MS = 200;
+
+/**
+ * Explorer badges for the files a batch would take (F10): never ingested to the configured server and pair, or
+ * changed since their last ingestion there. Unchanged files get none. Files are hashed only when the Explorer
+ * asks (visible rows), and again only after their modification time or size changes.
+ */
+export class FreshnessDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
+  private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
+  readonly onDidChangeFileDecorations = this.changeEmitter.event;
+  /** The workspace-relative path (the ledger's source path) of every file the Explorer asked about. */
+  private readonly asked = new Map<string, vscode.Uri>();
+  private readonly pending = new Set<string>();
+  private timer: ReturnType<typeof setTimeout> | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private watchers: vscode.Disposable[] = [];
+
+  constructor(private readonly states: SourceStates, ledger: Promise<Ledger>) {
+    void ledger.then((l) => {
+      const stop = l.onDidChange((change) => {
+        if (change.kind !== 'documents') return;
+        for (const p of change.sourcePaths) this.pending.add(p);
+        this.timer ??= setTimeout(() => this.announceLedgerChanges(), LEDGER_NOTICE_MS);
+      });
+      this.disposables.push({ dispose: stop });
+    });
+    this.disposables.push(
+      this.changeEmitter,
+      vscode.window.registerFileDecorationProvider(this),
+      vscode.workspace.onDidSaveTextDocument((d) => this.fileChanged(d.uri)),
+      vscode.workspace.onDidChangeWorkspaceFolders(() => this.watch()),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (!AFFECTING.some((s) => e.affectsConfiguration(s))) return;
+        if (e.affectsConfiguration(`${SECTION}.include`)) this.watch();
+        this.changeEmitter.fire(undefined);
+      }),
+    );
+    this.watch();
+  }
+
+  async provideFileDecoration(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<vscode.FileDecoration | undefined> {
+    const state = await this.stateOf(uri);
+    if (token?.isCancellationRequested || !state || state === 'unchanged') return undefined;
+    const server = readSettings(uri).baseUrl ?? '';
+    return state === 'never'
+      ? new vscode.FileDecoration(vscode.l10n.t('N'), vscode.l10n.t('Doc Ingest: never ingested to {0}', server), new vscode.ThemeColor('docIngest.neverIngestedForeground'))
+      : new vscode.FileDecoration('~', vscode.l10n.t('Doc Ingest: changed since its last ingestion to {0}', server), new vscode.ThemeColor('docIngest.changedSinceIngestionForeground'));
+  }
+
+  /** What the badge says of a file; undefined: no badge is due (off, no server, not a batch file, unreadable). */
+  async stateOf(uri: vscode.Uri): Promise<SourceState | undefined> {
+    if (uri.scheme !== 'file' || !isBatchFile(uri)) return undefined;
+    const settings = readSettings(uri);
+    if (!settings.decorationsEnabled || !settings.baseUrl) return undefined;
+    this.asked.set(vscode.workspace.asRelativePath(uri, false), uri);
+    return this.states.state(uri);
+  }
+
+  private fileChanged(uri: vscode.Uri): void {
+    this.states.forget(uri);
+    this.changeEmitter.fire(uri);
+  }
+
+  private announceLedgerChanges(): void {
+    this.timer = undefined;
+    const uris = [...this.pending].map((p) => this.asked.get(p)).filter((u): u is vscode.Uri => u !== undefined);
+    this.pending.clear();
+    if (uris.length) this.changeEmitter.fire(uris);
+  }
+
+  /** One watcher per folder on its include globs: saves outside the editor, new and deleted files. */
+  private watch(): void {
+    for (const w of this.watchers) w.dispose();
+    this.watchers = [];
+    for (const folder of vscode.workspace.workspaceFolders ?? []) {
+      const include = readSettings(folder.uri).include;
+      if (!include.length) continue;
+      const glob = include.length === 1 ? (include[0] ?? '') : `{${include.join(',')}}`;
+      const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
+      this.watchers.push(
+        watcher,
+        watcher.onDidChange((u) => this.fileChanged(u)),
+        watcher.onDidCreate((u) => this.fileChanged(u)),
+        watcher.onDidDelete((u) => {
+          this.asked.delete(vscode.workspace.asRelativePath(u, false));
+          this.fileChanged(u);
+        }),
+      );
+    }
+  }
+
+  dispose(): void {
+    if (this.timer) clearTimeout(this.timer);
+    for (const d of [...this.watchers, ...this.disposables]) d.dispose();
+  }
+}

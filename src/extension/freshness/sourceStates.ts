@@ -1,0 +1,48 @@
+import * as vscode from 'vscode';
+import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { Ledger, SourceState } from '../../core/ledger';
+import { readSettings } from '../settings';
+
+/**
+ * Whether a file on disk differs from its newest confirmed ingestion to the configured server and pair. The
+ * file's bytes are hashed once per modification time and size, so asking again (the Explorer asks often) costs
+ * one stat. The pair is the configured `docIngest.ccPairId`: a front matter `cc_pair_id` is not read here.
+ */
+export class SourceStates {
+  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string }>();
+
+  constructor(private readonly ledger: Promise<Ledger>) {}
+
+  /** Undefined when the file cannot be read (deleted meanwhile, a folder). No server set: every file is `never`. */
+  async state(uri: vscode.Uri): Promise<SourceState | undefined> {
+    const hash = await this.hash(uri);
+    if (hash === undefined) return undefined;
+    const settings = readSettings(uri);
+    const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
+    return (await this.ledger).sourceState(scope, vscode.workspace.asRelativePath(uri, false), hash);
+  }
+
+  /** Drops the cached hash (the file was saved, created or deleted). */
+  forget(uri: vscode.Uri): void {
+    this.hashes.delete(uri.toString());
+  }
+
+  clear(): void {
+    this.hashes.clear();
+  }
+
+  private async hash(uri: vscode.Uri): Promise<string | undefined> {
+    try {
+      const stat = await vscode.workspace.fs.stat(uri);
+      if (stat.type & vscode.FileType.Directory) return undefined;
+      const key = uri.toString();
+      const cached = this.hashes.get(key);
+      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;
+      const hash = sha256Hex(await vscode.workspace.fs.readFile(uri));
+      this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+      return hash;
+    } catch {
+      return undefined;
+    }
+  }
+}

@@ -1,0 +1,156 @@
+// F10 freshness: Explorer badges for files never ingested or changed since, "Ingest Changed Files", and ingest on
+// save, against the local service. Each test works in its own folder of the fixture workspace, deleted after it.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import type { SaveOutcome } from '../../../src/extension/freshness/ingestOnSave';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+
+/** The settings these tests change (the shared helpers reset only their own). */
+const OURS = ['ingestOnSave', 'decorations.enabled', 'include'];
+
+describe('F10 freshness', () => {
+  const w = useWorld({ dialect: 'observed' });
+  let folder = '';
+  let n = 0;
+
+  beforeEach(async () => {
+    folder = `fresh-${process.pid}-${++n}`;
+    await connect(w, 'admin');
+  });
+  afterEach(async () => {
+    await setSettings(Object.fromEntries(OURS.map((k) => [k, undefined])));
+    fs.rmSync(workspaceUri(folder).fsPath, { recursive: true, force: true });
+  });
+
+  /** Writes a file of this test's folder on disk; returns its uri. */
+  const write = (name: string, text: string): vscode.Uri => {
+    const uri = workspaceUri(`${folder}/${name}`);
+    fs.mkdirSync(path.dirname(uri.fsPath), { recursive: true });
+    fs.writeFileSync(uri.fsPath, text);
+    return uri;
+  };
+  const state = (uri: vscode.Uri) => w.api.freshness.decorations.stateOf(uri);
+  const badge = async (uri: vscode.Uri) => (await w.api.freshness.decorations.provideFileDecoration(uri))?.badge;
+  const sentIds = (from = 0): string[] =>
+    ingestionRequests(w.service).slice(from).map((r) => (r.json as { document: { id: string } }).document.id).sort();
+  const idOf = (name: string) => `${folder}~${name}`;
+
+  /** Replaces the editor's text and saves it. */
+  const editAndSave = async (editor: vscode.TextEditor, text: string) => {
+    const all = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
+    assert.ok(await editor.edit((e) => e.replace(all, text)));
+    const saved = await editor.document.save();
+    assert.ok(saved, `save: dirty=${editor.document.isDirty} closed=${editor.document.isClosed} disk=${JSON.stringify(fs.readFileSync(editor.document.uri.fsPath, 'utf8'))} text=${JSON.stringify(editor.document.getText())}`);
+  };
+
+  it('marks files never ingested (N), changed since (~), and nothing on unchanged ones, after a batch and after an edit and save', async () => {
+    const a = write('a.md', '# A\n\nFirst.\n');
+    const b = write('b.md', '# B\n\nSecond.\n');
+    const other = write('data.json', '{}');
+    assert.equal(await state(a), 'never');
+    assert.equal(await badge(a), 'N');
+    assert.equal(await state(other), undefined, 'a file outside the include globs gets no badge');
+
+    const editor = await openEditor(`${folder}/a.md`);
+    await vscode.commands.executeCommand('docIngest.ingestFolder', workspaceUri(folder));
+    assert.deepEqual(sentIds(), [idOf('a.md'), idOf('b.md')]);
+    assert.equal(await state(a), 'unchanged');
+    assert.equal(await badge(a), undefined, 'an unchanged file has no badge');
+    assert.equal(await state(b), 'unchanged');
+
+    await editAndSave(editor, '# A\n\nFirst, edited.\n');
+    assert.equal(await state(a), 'changed');
+    assert.equal(await badge(a), '~');
+    assert.equal(await state(b), 'unchanged');
+
+    // Ingest Current File on the saved file records it in the ledger too.
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.equal(w.results()[0]?.outcome, 'updated');
+    assert.equal(await state(a), 'unchanged');
+
+    // A change made outside the editor shows too.
+    fs.writeFileSync(b.fsPath, '# B\n\nSecond, edited on disk.\n');
+    await until(async () => (await state(b)) === 'changed', 'the change on disk to show');
+  });
+
+  it('announces a change of the ledger to the Explorer', async () => {
+    const a = write('a.md', '# A\n');
+    assert.equal(await state(a), 'never');
+    const announced: string[] = [];
+    const sub = w.api.freshness.decorations.onDidChangeFileDecorations((e) => {
+      for (const u of e === undefined ? [] : Array.isArray(e) ? e : [e]) announced.push(u.toString());
+    });
+    w.stubs.onRestore(() => sub.dispose());
+    await vscode.commands.executeCommand('docIngest.ingestFolder', workspaceUri(folder));
+    await until(() => announced.includes(a.toString()), 'the decoration of a.md to be refreshed');
+  });
+
+  it('Ingest Changed Files sends exactly the files never ingested and those changed since', async () => {
+    write('a.md', '# A\n\nFirst.\n');
+    write('b.md', '# B\n\nSecond.\n');
+    await vscode.commands.executeCommand('docIngest.ingestWorkspace');
+    const before = ingestionRequests(w.service).length;
+    assert.ok(before >= 2);
+
+    write('a.md', '# A\n\nFirst, changed.\n');
+    write('c.md', '# C\n\nNew.\n');
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    assert.deepEqual(sentIds(before), [idOf('a.md'), idOf('c.md')]);
+
+    // Nothing changed in the folder: nothing is sent, and the writer is told so.
+    await setSettings({ include: [`${folder}/**/*.md`] });
+    const after = ingestionRequests(w.service).length;
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    assert.equal(ingestionRequests(w.service).length, after);
+    assert.ok(w.messages.of('info').includes('Every file is as last ingested.'), JSON.stringify(w.messages.shown));
+  });
+
+  it('ingest on save sends once after several quick saves, quietly', async () => {
+    await setSettings({ ingestOnSave: true });
+    write('a.md', '# A\n');
+    const settled: SaveOutcome[] = [];
+    const sub = w.api.freshness.onSave.onDidSettle((s) => settled.push(s));
+    w.stubs.onRestore(() => sub.dispose());
+    const editor = await openEditor(`${folder}/a.md`);
+    const shown = w.messages.shown.length;
+    for (const text of ['# A\n\none\n', '# A\n\ntwo\n', '# A\n\nthree\n']) await editAndSave(editor, text);
+
+    await until(() => settled.length > 0, 'the save to be ingested', 10_000);
+    assert.deepEqual(settled.map((s) => s.outcome), ['sent']);
+    const requests = ingestionRequests(w.service);
+    assert.equal(requests.length, 1, 'one request for three saves');
+    assert.match(JSON.stringify(requests[0]?.json), /three/);
+    assert.equal(await state(editor.document.uri), 'unchanged');
+    assert.deepEqual(w.messages.shown.slice(shown), [], 'no notification on success');
+  });
+
+  it('ingest on save sends nothing while a batch runs', async () => {
+    await setSettings({ ingestOnSave: true });
+    write('a.md', '# A\n');
+    write('batch/b.md', '# B\n');
+    write('batch/c.md', '# C\n');
+    const settled: SaveOutcome[] = [];
+    const sub = w.api.freshness.onSave.onDidSettle((s) => settled.push(s));
+    w.stubs.onRestore(() => sub.dispose());
+    const editor = await openEditor(`${folder}/a.md`);
+    w.service.setIngestLatency(3_000);
+
+    const batch = vscode.commands.executeCommand('docIngest.ingestFolder', workspaceUri(`${folder}/batch`));
+    await until(() => w.api.batches.busy, 'the batch to start');
+    await editAndSave(editor, '# A\n\nsaved during a batch\n');
+    await until(() => settled.length > 0, 'the save to be decided', 10_000);
+    assert.deepEqual(settled.map((s) => s.outcome), ['skipped']);
+    await batch;
+    assert.deepEqual(sentIds(), [idOf('batch~b.md'), idOf('batch~c.md')]);
+  });
+
+  it('docIngest.decorations.enabled = false marks nothing', async () => {
+    const a = write('a.md', '# A\n');
+    assert.equal(await badge(a), 'N');
+    await setSettings({ 'decorations.enabled': false });
+    assert.equal(await state(a), undefined);
+    assert.equal(await badge(a), undefined);
+  });
+});
