@@ -4,12 +4,13 @@ import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch';
 import { workspaceIdPrefix } from '../../core/documents';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
-import { showError } from '../errors';
+import { describeError, showError } from '../errors';
 import { Log } from '../log';
 import { ingestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
 import { imageUri } from '../ingest/images';
+import { settleUnsavedFiles } from './unsavedFiles';
 
 export interface BatchRequest {
   files: BatchFile[];
@@ -65,6 +66,7 @@ export class BatchIngester implements vscode.Disposable {
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', '@id:docIngest.include @id:docIngest.exclude');
       return undefined;
     }
+    if (!request.quiet && !(await settleUnsavedFiles(request.files))) return undefined;
     const abort = new AbortController();
     this.running = abort;
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
@@ -120,7 +122,8 @@ export class BatchIngester implements vscode.Disposable {
           });
         },
       );
-      await ledger.flush().catch(() => undefined);
+      // The results stand either way; a ledger that cannot be written only means files count as changed next time.
+      await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
       if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
       this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);

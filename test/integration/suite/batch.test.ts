@@ -87,4 +87,48 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
     assert.match(errors[0] ?? '', /The batch stopped/);
     assert.ok(ingestionRequests(w.service).length <= 4);
   });
+
+  it('unsaved changes: the writer saves and sends them, sends the saved version, or cancels', async () => {
+    write('draft.md', '# Draft\n\nSaved text.\n');
+    write('other.md', '# Other\n\nText.\n');
+    const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'draft.md'));
+    const editor = await vscode.window.showTextDocument(document);
+    const type = (text: string) => editor.edit((e) => e.insert(new vscode.Position(2, 0), text));
+    const sentText = () => JSON.stringify(w.service.document('batch-tmp~draft.md')?.received ?? null);
+    try {
+      await type('Typed first. ');
+      w.messages.answer = () => undefined; // Cancel (Escape on the modal)
+      await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+      assert.match(w.messages.of('warning').at(-1) ?? '', /batch-tmp\/draft\.md has unsaved changes/);
+      assert.equal(ingestionRequests(w.service).length, 0, 'cancelled: nothing sent');
+
+      w.messages.answer = (m) => (/unsaved changes/.test(m.message) ? 'Save and Ingest' : undefined);
+      await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+      assert.equal(document.isDirty, false, 'saved');
+      assert.match(sentText(), /Typed first/);
+      assert.equal(ingestionRequests(w.service).length, 2);
+
+      await type('Typed later. ');
+      w.service.clearRequests();
+      w.messages.answer = (m) => (/unsaved changes/.test(m.message) ? 'Ingest as Saved' : undefined);
+      await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+      assert.equal(document.isDirty, true, 'left unsaved');
+      assert.doesNotMatch(sentText(), /Typed later/);
+      assert.equal(ingestionRequests(w.service).length, 0, 'the saved version is as last ingested');
+      assert.ok(w.messages.of('info').some((m) => /2 unchanged/.test(m)), w.messages.of('info').join(' | '));
+    } finally {
+      await vscode.commands.executeCommand('workbench.action.revertAndCloseActiveEditor');
+    }
+  });
+
+  it('a file sent by Ingest Current File, images included, is unchanged for the next batch', async () => {
+    write('pictured.md', '# Pictured\n\n![Diagram](img/diagram.png)\n');
+    write('img/diagram.png', PNG);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', vscode.Uri.joinPath(folder, 'pictured.md'));
+    assert.equal(ingestionRequests(w.service).length, 1);
+    w.service.clearRequests();
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    assert.equal(ingestionRequests(w.service).length, 0, 'not sent again');
+    assert.equal(w.api.results.results().find((r) => r.file.relativePath.endsWith('pictured.md'))?.outcome, 'unchanged');
+  });
 });
