@@ -143,10 +143,12 @@ export class BatchIngester implements vscode.Disposable {
       return;
     }
     const show = vscode.l10n.t('Show Results');
-    const retry = vscode.l10n.t('Retry Failed');
+    const cancelled = summary.stop?.reason === 'cancelled';
+    // After a cancel, Retry Failed mostly sends what was never sent: the button says so.
+    const retry = cancelled && !c.failed ? vscode.l10n.t('Send the Rest') : vscode.l10n.t('Retry Failed');
     const actions = c.failed + c.cancelled + c.notSent > 0 ? [show, retry] : [show];
-    const text = summary.stop?.reason === 'cancelled'
-      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} still under way may be applied, {5} not sent, {6} unchanged, {7} failed.', label, c.created + c.updated, c.created, c.updated, c.cancelled, c.notSent, c.unchanged, c.failed)
+    const text = cancelled
+      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed. {7} were under way: the server may still apply them.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed, c.cancelled)
       : vscode.l10n.t('Ingested {0}: {1} created, {2} updated, {3} unchanged, {4} skipped, {5} failed.', label, c.created, c.updated, c.unchanged, c.skipped, c.failed);
     const choice = c.failed > 0
       ? await vscode.window.showWarningMessage(text, ...actions)

@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, useWorld, workspaceUri } from './helpers';
+import { connect, ingestionRequests, until, useWorld, workspaceUri } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -130,5 +130,38 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
     await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
     assert.equal(ingestionRequests(w.service).length, 0, 'not sent again');
     assert.equal(w.api.results.results().find((r) => r.file.relativePath.endsWith('pictured.md'))?.outcome, 'unchanged');
+  });
+
+  it('Cancel stops new requests: the summary counts sent and not sent as the service saw them, and Send the Rest sends the rest', async () => {
+    for (let i = 0; i < 20; i++) write(`page-${i}.md`, `# Page ${i}\n\nText ${i}.\n`);
+    const held = () => w.service.documents().filter((d) => d.id.startsWith('batch-tmp~page-')).length;
+    w.service.setIngestLatency(300);
+    try {
+      const run = vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+      await until(() => held() >= 2, 'a few files to be held');
+      await vscode.commands.executeCommand('docIngest.cancelIngestion');
+      await run;
+    } finally {
+      w.service.setIngestLatency(0);
+    }
+    const summary = w.messages.of('info').find((m) => m.startsWith('Cancelled batch-tmp:'));
+    const m = /: (\d+) sent \((\d+) created, 0 updated\), (\d+) not sent, 0 unchanged, 0 failed\. (\d+) were under way/.exec(summary ?? '');
+    assert.ok(m, w.messages.of('info').join(' | '));
+    const [sent, created, notSent, underWay] = m.slice(1).map(Number) as [number, number, number, number];
+    assert.equal(sent + notSent + underWay, 20);
+    assert.ok(notSent > 0, 'cancelled before the end');
+    assert.equal(sent, created);
+    const rows = w.api.results.results();
+    assert.equal(rows.filter((r) => r.outcome === 'notSent').length, notSent);
+    assert.equal(rows.filter((r) => r.outcome === 'created').length, created);
+    // What the service holds: every file counted as sent, none counted as not sent; those under way may be either.
+    await new Promise((r) => setTimeout(r, 400)); // the requests under way finish at the service
+    assert.ok(held() >= sent && held() <= sent + underWay, `${held()} held, ${sent} sent, ${underWay} under way`);
+    for (const r of rows.filter((x) => x.outcome === 'notSent')) {
+      assert.equal(w.service.document(`batch-tmp~${path.basename(r.file.relativePath)}`), undefined, `${r.file.relativePath} was not sent`);
+    }
+
+    await vscode.commands.executeCommand('docIngest.retryFailed');
+    assert.equal(held(), 20);
   });
 });
