@@ -66,12 +66,13 @@ export class BatchIngester implements vscode.Disposable {
       if (choice === open) await vscode.commands.executeCommand('workbench.action.openSettings', '@id:docIngest.include @id:docIngest.exclude');
       return undefined;
     }
-    if (!request.quiet && !(await settleUnsavedFiles(request.files))) return undefined;
     const abort = new AbortController();
     this.running = abort;
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
     try {
       const client = await this.connection.client();
+      // After the connection check: no point saving files for a batch that cannot run.
+      if (!request.quiet && !(await settleUnsavedFiles(request.files))) return undefined;
       const settings = readSettings();
       const ledger = await this.ledger;
       // Uploaded images join the User Files list of the server and key they went to (F6).

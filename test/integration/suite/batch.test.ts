@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, until, useWorld, workspaceUri } from './helpers';
+import { connect, ingestionRequests, setSettings, until, useWorld, workspaceUri } from './helpers';
 
 const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
@@ -163,5 +163,17 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
 
     await vscode.commands.executeCommand('docIngest.retryFailed');
     assert.equal(held(), 20);
+  });
+
+  it('a wrong ingestion path stops the batch; once the setting is emptied, the next batch finds the route', async () => {
+    write('a.md', '# A\n\nText A.\n');
+    write('b.md', '# B\n\nText B.\n');
+    const wrong = w.service.ingestionPath === 'onyx-api/ingestion' ? 'service-api/ingestion' : 'onyx-api/ingestion';
+    await setSettings({ ingestionPath: wrong });
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    assert.match(w.messages.of('error').at(-1) ?? '', /The batch stopped .*no route POST/);
+    await setSettings({ ingestionPath: undefined });
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    assert.ok(w.messages.of('info').some((m) => /^Ingested batch-tmp: 2 created/.test(m)), w.messages.shown.map((m) => m.message).join(' | '));
   });
 });
