@@ -248,6 +248,34 @@ export const treeRows = (page: Page, containerId: string): Locator =>
 /** Rows of the Explorer's file tree (label = file or folder name). */
 export const explorerRows = (page: Page): Locator => page.locator('.explorer-folders-view .monaco-list-row');
 
+/** A regular expression matching exactly `text` (for labels that other labels contain, e.g. "docs" in "docs-old"). */
+const exactly = (text: string): RegExp => new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+
+/**
+ * Right-clicks the Explorer row named `name` and chooses `item` from its context menu: commands contributed to
+ * `explorer/context` are reached there by writers, not through the palette. Menus render in a shadow root, which
+ * Playwright's CSS locators pierce.
+ */
+export async function explorerContextMenu(page: Page, name: string, item: string): Promise<void> {
+  const row = explorerRows(page).filter({ has: page.locator('.label-name', { hasText: exactly(name) }) }).first();
+  await row.click({ button: 'right' });
+  const entry = page.locator('.monaco-menu .action-item .action-label', { hasText: exactly(item) });
+  await entry.waitFor();
+  // A menu ignores a click that comes too soon after it opened (against choosing by accident): the clicked,
+  // now focused, item is then chosen with Enter.
+  await entry.click();
+  if (await entry.waitFor({ state: 'hidden', timeout: 2000 }).then(() => false, () => true)) {
+    await entry.hover();
+    await page.keyboard.press('Enter');
+    await entry.waitFor({ state: 'hidden' });
+  }
+}
+
+/** One view (pane) of a view container, by its title as the pane header shows it, e.g. viewPane(page, 'docIngest', 'Results'). */
+export const viewPane = (page: Page, containerId: string, title: string): Locator =>
+  page.locator(`[id="workbench.view.extension.${containerId}"] .pane`)
+    .filter({ has: page.locator('.pane-header .title', { hasText: exactly(title) }) });
+
 /** Notification messages (toasts). */
 export const notifications = (page: Page): Locator => page.locator('.notifications-toasts .notification-list-item-message');
 
