@@ -14,8 +14,8 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startService, type LocalService } from '../service';
 import {
-  allNotifications, docScreenshot, explorerContextMenu, explorerRows, notificationToast, repoRoot, runCommand, screenshot, setSideBarWidth, startVSCode,
-  viewPane, welcomeButton, type VSCodeInstance,
+  allNotifications, docScreenshot, explorerContextMenu, explorerRows, notificationToast, plainText, repoRoot, runCommand, screenshot, setSideBarWidth,
+  startVSCode, viewPane, welcomeButton, type VSCodeInstance,
 } from './vscode-e2e';
 
 const vsix = process.env.DOC_INGEST_VSIX ?? path.join(repoRoot, 'dist/doc-ingest.vsix');
@@ -182,5 +182,56 @@ describe('a writer ingests a docs folder (UI)', function () {
     const upload = service.requests.findIndex((r) => r.path.endsWith('/user/projects/file/upload'));
     const ingest = service.requests.findIndex((r) => r.path.endsWith('/onyx-api/ingestion') && JSON.stringify(r.json ?? '').includes('Architecture'));
     assert.ok(upload >= 0 && ingest > upload, `upload #${upload} before the ingestion of architecture.md #${ingest}`);
+  });
+
+  it('Explorer badges mark files never ingested (N) and changed since (~); ingested files have none', async function () {
+    const workspace = path.join(tmp, 'product-docs');
+    fs.writeFileSync(path.join(workspace, 'docs/whats-new.md'), '# What is new\n\nA page written after the batch.\n');
+    fs.appendFileSync(path.join(workspace, 'docs/configuration.md'), '\nOne more line, saved after the batch.\n');
+    await page.locator('.activitybar .action-item a[aria-label^="Explorer"]').click();
+    const badge = (name: string) => explorerRows(page).filter({ has: page.locator('.label-name', { hasText: name }) }).first()
+      .locator('.monaco-icon-label').evaluate((e) => getComputedStyle(e, '::after').content.replace(/^"|"$/g, '').replace(/^none$/, ''));
+    const expected: Record<string, string> = {
+      'whats-new.md': 'N', // never ingested
+      'configuration.md': '~', // changed since
+      'troubleshooting.md': 'N', // it failed: only confirmed ingestions count
+      'architecture.md': '',
+      'release-notes.txt': '',
+    };
+    const seen = async () => Object.fromEntries(await Promise.all(Object.keys(expected).map(async (n) => [n, await badge(n).catch(() => '?')])));
+    const end = Date.now() + 15000;
+    let now = await seen();
+    while (JSON.stringify(now) !== JSON.stringify(expected) && Date.now() < end) {
+      await page.waitForTimeout(250);
+      now = await seen();
+    }
+    assert.deepEqual(now, expected);
+    const bar = await page.locator('.part.sidebar').boundingBox();
+    assert.ok(bar);
+    await docScreenshot(page, 'freshness-badges', { x: 0, y: 0, width: Math.ceil(bar.x + bar.width) + 4, height: 360 });
+  });
+
+  it('Preview Ingestion Payload shows the body beside the editor, the image as an image section; a missing image is a warning', async function () {
+    // Open from the Explorer (a double click keeps each tab): diagnostics are for open files.
+    for (const name of ['troubleshooting.md', 'architecture.md']) {
+      await explorerRows(page).filter({ has: page.locator('.label-name', { hasText: name }) }).first().dblclick();
+      await page.locator('.tabs-container .tab.active', { hasText: name }).waitFor();
+    }
+    await runCommand(page, 'Doc Ingest: Preview Ingestion Payload');
+    await page.locator('.tabs-container .tab', { hasText: 'architecture.md.payload.json' }).waitFor();
+    const preview = page.locator('.editor-group-container', { has: page.locator('.tab.active', { hasText: 'architecture.md.payload.json' }) })
+      .locator('.monaco-editor .view-lines').first();
+    await preview.filter({ hasText: 'image_file_id' }).waitFor();
+    const text = (await plainText(preview)).replace(/\s+/g, ' ');
+    assert.match(text, /"id": "docs~architecture\.md"/, text);
+    assert.match(text, /"type": "image", "image_file_id": "<uploaded when sent: docs\/img\/diagram\.png>", "text": "Editor and search service"/, text);
+    assert.doesNotMatch(text, new RegExp(service.keys.admin), 'never the key');
+
+    await page.locator('[id="status.problems"]').click(); // the status bar's problem counts open the Problems panel
+    const problem = page.locator('.markers-panel .monaco-list-row', { hasText: 'error-dialog.png' });
+    await problem.waitFor();
+    assert.match(await problem.innerText(), /The image docs\/img\/error-dialog\.png does not exist\./);
+    await page.mouse.move(700, 400);
+    await docScreenshot(page, 'payload-preview');
   });
 });
