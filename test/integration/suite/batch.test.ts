@@ -176,4 +176,20 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
     await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
     assert.ok(w.messages.of('info').some((m) => /^Ingested batch-tmp: 2 created/.test(m)), w.messages.shown.map((m) => m.message).join(' | '));
   });
+
+  it('Ingest Workspace takes the include-matched files of the whole workspace, not only one folder, and leaves excluded ones', async () => {
+    write('a.md', '# A\n\nText A.\n');
+    write('node_modules/dep/readme.md', '# Not ours\n');
+    write('build/out.md', '# Built\n');
+    await vscode.commands.executeCommand('docIngest.ingestWorkspace');
+    const paths = w.api.results.results().map((r) => r.file.relativePath);
+    for (const expected of ['README.md', 'guide/faq.md', 'guide/getting-started.md', 'samples/crlf.md', 'batch-tmp/a.md']) {
+      assert.ok(paths.includes(expected), `${expected} in ${paths.join(', ')}`);
+    }
+    assert.deepEqual(paths.filter((p) => /node_modules|build\/|\.png$/.test(p)), [], 'excluded and non-matching files are left out');
+    const summary = w.messages.of('info').find((m) => m.startsWith('Ingested the workspace:'));
+    assert.ok(summary, w.messages.shown.map((m) => m.message).join(' | '));
+    const c = /(\d+) created, (\d+) updated/.exec(summary) ?? [];
+    assert.equal(Number(c[1]) + Number(c[2]), ingestionRequests(w.service).length, 'the summary counts what was sent');
+  });
 });
