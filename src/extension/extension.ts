@@ -101,8 +101,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
-  own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, own(new PayloadPreview(places))));
-  command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(places, uri));
+  const preview = own(new PayloadPreview(places, ledger));
+  own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview));
+  command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(preview, uri));
   own(new DocumentDiagnostics(places));
 
   // Connector files view (F5)

@@ -211,7 +211,7 @@ describe('a writer ingests a docs folder (UI)', function () {
     await docScreenshot(page, 'freshness-badges', { x: 0, y: 0, width: Math.ceil(bar.x + bar.width) + 4, height: 360 });
   });
 
-  it('Preview Ingestion Payload shows the body beside the editor, the image as an image section; a missing image is a warning', async function () {
+  it('Preview Ingestion Payload shows the body beside the editor, the uploaded image as an image section; a missing image is a warning', async function () {
     // Open from the Explorer (a double click keeps each tab): diagnostics are for open files.
     for (const name of ['troubleshooting.md', 'architecture.md']) {
       await explorerRows(page).filter({ has: page.locator('.label-name', { hasText: name }) }).first().dblclick();
@@ -224,7 +224,10 @@ describe('a writer ingests a docs folder (UI)', function () {
     await preview.filter({ hasText: 'image_file_id' }).waitFor();
     const text = (await plainText(preview)).replace(/\s+/g, ' ');
     assert.match(text, /"id": "docs~architecture\.md"/, text);
-    assert.match(text, /"type": "image", "image_file_id": "<uploaded when sent: docs\/img\/diagram\.png>", "text": "Editor and search service"/, text);
+    // The batch uploaded the image: the preview shows its file id, as Ingest Current File would send it.
+    const [upload] = service.userFiles();
+    assert.ok(upload?.fileId);
+    assert.ok(text.includes(`"type": "image", "image_file_id": "${upload.fileId}", "text": "Editor and search service"`), text);
     assert.doesNotMatch(text, new RegExp(service.keys.admin), 'never the key');
 
     await page.locator('[id="status.problems"]').click(); // the status bar's problem counts open the Problems panel

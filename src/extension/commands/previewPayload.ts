@@ -1,13 +1,11 @@
 import * as vscode from 'vscode';
-import { DocumentPlaces } from '../ingest/documentPlace';
 import { PayloadPreview } from '../preview/payloadPreview';
-import { previewBody } from '../preview/previewBody';
 
 /**
  * "Preview Ingestion Payload": the request body of the active editor's file (or the file clicked), as read-only
  * JSON beside it, keeping the focus on the source so that the writer can type on and watch it follow.
  */
-export async function previewPayload(places: DocumentPlaces, uri?: vscode.Uri): Promise<void> {
+export async function previewPayload(preview: PayloadPreview, uri?: vscode.Uri): Promise<void> {
   const source = uri ?? vscode.window.activeTextEditor?.document.uri;
   if (!source || source.scheme === 'doc-ingest-preview') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a Markdown or text file to preview what would be sent for it.'));
@@ -17,7 +15,7 @@ export async function previewPayload(places: DocumentPlaces, uri?: vscode.Uri): 
   if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
   await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
   // No id is asked for by a preview: say that the id shown stands in for the one chosen at the first ingestion.
-  if ((await previewBody(source, places)).idToChoose) {
+  if ((await preview.body(source)).idToChoose) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No workspace path names this document: the id shown is a placeholder. Its id is asked for when you first ingest it.'));
   }
 }

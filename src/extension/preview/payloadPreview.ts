@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import { SECTION } from '../settings';
-import { previewBody } from './previewBody';
+import type { Ledger } from '../../core/ledger';
+import { previewBody, PreviewBody } from './previewBody';
 
 export const PREVIEW_SCHEME = 'doc-ingest-preview';
 
@@ -19,16 +20,32 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
   /** Pending rebuild per preview URI. */
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[];
+  private disposed = false;
 
-  constructor(private readonly places: DocumentPlaces) {
+  constructor(private readonly places: DocumentPlaces, private readonly ledger: Promise<Ledger>) {
     this.subscriptions = [
       this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => this.sourceChanged(e.document.uri)),
       vscode.workspace.onDidSaveTextDocument((d) => this.sourceChanged(d.uri)),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration(SECTION)) for (const p of this.openPreviews()) this.schedule(p.uri);
+        if (e.affectsConfiguration(SECTION)) this.scheduleAll();
       }),
     ];
+    // An image uploaded meanwhile: its placeholder becomes the upload's file id.
+    void ledger.then((l) => {
+      const stop = l.onDidChange((c) => c.kind === 'images' && this.scheduleAll());
+      if (this.disposed) stop();
+      else this.subscriptions.push({ dispose: stop });
+    });
+  }
+
+  /** The body shown for `source`, built now. */
+  body(source: vscode.Uri): Promise<PreviewBody> {
+    return previewBody(source, this.places, this.ledger);
+  }
+
+  private scheduleAll(): void {
+    for (const p of this.openPreviews()) this.schedule(p.uri);
   }
 
   /** The preview document's URI of a source file: its name shows in the editor tab. */
@@ -42,7 +59,7 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
   }
 
   async provideTextDocumentContent(uri: vscode.Uri): Promise<string> {
-    return (await previewBody(PayloadPreview.sourceOf(uri), this.places)).text;
+    return (await this.body(PayloadPreview.sourceOf(uri))).text;
   }
 
   private openPreviews(): vscode.TextDocument[] {
@@ -65,6 +82,7 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
   }
 
   dispose(): void {
+    this.disposed = true;
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     for (const s of this.subscriptions) s.dispose();

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { DocumentError } from '../../core/documents';
-import { localImageReferences } from '../../core/ingest/images';
+import { localImageReferences, readImages } from '../../core/ingest/images';
+import type { Ledger } from '../../core/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';
 import { describeError } from '../errors';
 import { DocumentPlaces } from '../ingest/documentPlace';
@@ -16,14 +17,15 @@ export interface PreviewBody {
 
 /**
  * The request body "Ingest Current File" would send for `uri` now (same places, settings and text, unsaved edits
- * included), indented for reading. Local images that exist become image sections with a visible placeholder
- * file id, since their real ids exist only once they are uploaded. A failed build gives `{"error": ...}`, so
- * that the preview never shows a stale body. Asks nothing: a document without an id keeps the build's placeholder.
+ * included), indented for reading. Local images that exist become image sections: with the file id of their
+ * upload when the ledger knows this content on this server, else with a visible placeholder (the real id exists
+ * only once uploaded). A failed build gives `{"error": ...}`, so that the preview never shows a stale body. Asks
+ * nothing: a document without an id keeps the build's placeholder.
  */
-export async function previewBody(uri: vscode.Uri, places: DocumentPlaces): Promise<PreviewBody> {
+export async function previewBody(uri: vscode.Uri, places: DocumentPlaces, ledger: Promise<Ledger>): Promise<PreviewBody> {
   try {
     const source = await readEditorSource(uri, places);
-    source.file.images = await imagePlaceholders(uri, source.file);
+    source.file.images = await imageIds(uri, source.file, source.settings.baseUrl, ledger);
     const built = buildFile(source.file, source.config);
     const { request } = prepareIngestion(built, source.config);
     return { text: `${requestBody(request, 2)}\n`, idToChoose: !!source.place.chosen && !source.place.chosen.id && built.idSource === 'chosen' };
@@ -39,17 +41,17 @@ export function imagePlaceholder(path: string): string {
   return vscode.l10n.t('<uploaded when sent: {0}>', path);
 }
 
-async function imagePlaceholders(uri: vscode.Uri, file: SourceFile): Promise<Map<string, string>> {
-  const images = new Map<string, string>();
-  if (typeof file.input !== 'string') return images;
+async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | undefined, ledger: Promise<Ledger>): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  if (typeof file.input !== 'string') return ids;
   const text = file.input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  for (const image of localImageReferences(text, file.relativePath, file.markdown)) {
-    const path = image.path as string;
-    if (image.outside || images.has(path)) continue;
-    // A missing image cannot be uploaded, so it is not shown as an image section (its diagnostic says why).
-    if (await exists(imageUri(uri, path))) images.set(path, imagePlaceholder(path));
-  }
-  return images;
+  const refs = localImageReferences(text, file.relativePath, file.markdown);
+  if (!refs.length) return ids;
+  // A missing or outside image cannot be uploaded, so it is not shown as an image section (its diagnostic says why).
+  const { hashes } = await readImages(refs, { read: (path) => Promise.resolve(vscode.workspace.fs.readFile(imageUri(uri, path))) });
+  const known = await ledger;
+  for (const [path, hash] of hashes) ids.set(path, (server && known.imageFileId(server, hash)) || imagePlaceholder(path));
+  return ids;
 }
 
 export async function exists(uri: vscode.Uri): Promise<boolean> {

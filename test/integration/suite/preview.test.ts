@@ -82,6 +82,21 @@ describe('Payload preview and diagnostics', () => {
     assert.equal(image.image_file_id, '<uploaded when sent: samples/pixel.png>');
   });
 
+  it('once Ingest Current File has uploaded an image, the preview shows its file id: the body previewed is the body sent', async () => {
+    writeFile('uploaded.md', '# Uploaded\n\n![A pixel](../samples/pixel.png)\n');
+    const editor = await openEditor(`${TMP}/uploaded.md`);
+    await vscode.commands.executeCommand('docIngest.previewPayload');
+    await until(() => previewEditor()?.getText().includes('<uploaded when sent: samples/pixel.png>'), 'the placeholder before the upload');
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    const sent = ingestionRequests(w.service).at(-1);
+    assert.ok(sent, 'the file was sent');
+    const fileId = w.service.userFiles().find((f) => f.name === 'pixel.png')?.fileId;
+    assert.ok(fileId, 'the image was uploaded');
+    const preview = await until(() => (previewEditor()?.getText().includes(fileId) ? previewEditor() : undefined), 'the preview to show the upload\'s file id');
+    assert.deepEqual(JSON.parse(preview.getText()), JSON.parse(sent.body));
+  });
+
   it('an untitled editor is previewed without asking for an id: the placeholder id, and a note', async () => {
     const doc = await vscode.workspace.openTextDocument({ content: '# Draft\n\nText.\n' });
     await vscode.window.showTextDocument(doc);
