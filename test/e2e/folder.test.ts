@@ -14,7 +14,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startService, type LocalService } from '../service';
 import {
-  allNotifications, docScreenshot, explorerContextMenu, explorerRows, notificationToast, plainText, repoRoot, runCommand, screenshot, setSideBarWidth,
+  docScreenshot, explorerContextMenu, explorerRows, notificationToast, plainText, repoRoot, runCommand, screenshotAfterEach, setSideBarWidth,
   startVSCode, viewPane, welcomeButton, type VSCodeInstance,
 } from './vscode-e2e';
 
@@ -32,7 +32,6 @@ describe('a writer ingests a docs folder (UI)', function () {
   let vs: VSCodeInstance | undefined;
   let page: Page;
   let tmp: string;
-  let shot = 0;
 
   const results = () => viewPane(page, CONTAINER, 'Results');
   const resultRows = () => results().locator('.monaco-list-row');
@@ -55,13 +54,7 @@ describe('a writer ingests a docs folder (UI)', function () {
     page = await vs.open(workspace);
   });
 
-  afterEach(async function () {
-    const test = this.currentTest;
-    if (!page || !test) return;
-    const file = await screenshot(page, `folder-${++shot}-${test.state === 'failed' ? 'FAILED-' : ''}${test.title}`).catch(() => undefined);
-    if (file && test.state === 'failed') console.log(`      screenshot: ${path.relative(repoRoot, file)}`);
-    if (test.state === 'failed') console.log(`      notifications: ${JSON.stringify(await allNotifications(page).catch((e) => String(e)))}`);
-  });
+  afterEach(screenshotAfterEach('folder', () => page));
 
   after(async function () {
     await vs?.close();

@@ -370,6 +370,24 @@ export async function setSideBarWidth(page: Page, width: number): Promise<void> 
   await page.mouse.move(x + (width - b.width) + 300, y); // off the sash, so that it is not drawn highlighted
 }
 
+/**
+ * An afterEach hook for a suite sharing one page: a screenshot after each test (`<prefix>-<n>-<title>.png`); on a
+ * failure its path and the notifications shown, which usually say what went wrong.
+ */
+export function screenshotAfterEach(prefix: string, page: () => Page | undefined): Mocha.AsyncFunc {
+  let n = 0;
+  return async function (this: Mocha.Context) {
+    const test = this.currentTest;
+    const shown = page();
+    if (!shown || !test) return;
+    const failed = test.state === 'failed';
+    const file = await screenshot(shown, `${prefix}-${++n}-${failed ? 'FAILED-' : ''}${test.title}`).catch(() => undefined);
+    if (!failed) return;
+    if (file) console.log(`      screenshot: ${path.relative(repoRoot, file)}`);
+    console.log(`      notifications: ${JSON.stringify(await allNotifications(shown).catch((e: unknown) => String(e)))}`);
+  };
+}
+
 /** Saves a screenshot as test-results/e2e/<name>.png (git-ignored) and returns its path. */
 export async function screenshot(page: Page, name: string): Promise<string> {
   fs.mkdirSync(resultsDir, { recursive: true });

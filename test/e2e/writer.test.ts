@@ -12,7 +12,7 @@ import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { startService, type LocalService } from '../service';
 import {
-  allNotifications, chooseInFileDialog, docScreenshot, notificationToast, openFile, repoRoot, runCommand, screenshot,
+  allNotifications, chooseInFileDialog, docScreenshot, notificationToast, openFile, repoRoot, runCommand, screenshotAfterEach,
   setSideBarWidth, startVSCode, statusItem, treeRows, waitForStableDom, welcomeButton, type VSCodeInstance,
 } from './vscode-e2e';
 
@@ -27,7 +27,6 @@ describe('a writer connects, ingests and uploads (UI)', function () {
   let page: Page;
   let tmp: string;
   let workspace: string;
-  let shot = 0;
 
   const settingsFile = () => path.join(vs!.userDataDir, 'User/settings.json');
   const userSettings = (): Record<string, unknown> => JSON.parse(fs.readFileSync(settingsFile(), 'utf8')) as Record<string, unknown>;
@@ -59,12 +58,7 @@ describe('a writer connects, ingests and uploads (UI)', function () {
     page = await vs.open(workspace);
   });
 
-  afterEach(async function () {
-    const test = this.currentTest;
-    if (!page || !test) return;
-    const file = await screenshot(page, `writer-${++shot}-${test.state === 'failed' ? 'FAILED-' : ''}${test.title}`).catch(() => undefined);
-    if (file && test.state === 'failed') console.log(`      screenshot: ${path.relative(repoRoot, file)}`);
-  });
+  afterEach(screenshotAfterEach('writer', () => page));
 
   after(async function () {
     await vs?.close();
