@@ -160,7 +160,7 @@ describe('a writer ingests a docs folder (UI)', function () {
     assert.equal((await active.innerText()).replace(/\s+/g, ''), 'architecture.md'); // name and extension are two spans
   });
 
-  it('the image was uploaded first and stands in its document as an image section', async function () {
+  it('the image was uploaded first, stands in its document as an image section, and shows in User Files', async function () {
     const uploads = service.userFiles();
     assert.deepEqual(uploads.map((f) => f.name), ['diagram.png']);
     const [image] = uploads;
@@ -175,6 +175,16 @@ describe('a writer ingests a docs folder (UI)', function () {
     const upload = service.requests.findIndex((r) => r.path.endsWith('/user/projects/file/upload'));
     const ingest = service.requests.findIndex((r) => r.path.endsWith('/onyx-api/ingestion') && JSON.stringify(r.json ?? '').includes('Architecture'));
     assert.ok(upload >= 0 && ingest > upload, `upload #${upload} before the ingestion of architecture.md #${ingest}`);
+
+    // The writer sees the upload in User Files, processed by the server.
+    // Still in the Doc Ingest container since the Results view: a click on its icon now would close the side bar.
+    if (!(await viewPane(page, CONTAINER, 'User Files').isVisible())) await page.locator('.activitybar .action-item a[aria-label^="Doc Ingest"]').click();
+    const userFile = viewPane(page, CONTAINER, 'User Files').locator('.monaco-list-row', { hasText: 'diagram.png' });
+    await userFile.filter({ hasText: 'completed' }).waitFor();
+    await page.mouse.move(900, 400);
+    const bar = await page.locator('.part.sidebar').boundingBox();
+    assert.ok(bar);
+    await docScreenshot(page, 'images-user-files', { x: 0, y: 0, width: Math.ceil(bar.x + bar.width) + 4, height: 900 });
   });
 
   it('Explorer badges mark files never ingested (N) and changed since (~); ingested files have none', async function () {
