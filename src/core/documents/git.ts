@@ -3,7 +3,7 @@
  * shell, literal pathspecs, no optional locks, a time limit; every failure is `{ ok: false }`, never an exception.
  */
 import { execFile } from 'node:child_process';
-import { normalizeNewlines } from './text';
+import { withoutBomLf } from './text';
 
 export interface RunGitOptions {
   /** The git executable; default `git` from the PATH. */
@@ -46,6 +46,4 @@ export function runGit(args: string[], cwd: string, options: RunGitOptions): Pro
 }
 
 /** Committed text and working text compare equal when they differ only in a BOM or line endings. */
-export function comparable(text: string): string {
-  return normalizeNewlines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
-}
+export const comparable = withoutBomLf;

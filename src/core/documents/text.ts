@@ -54,6 +54,11 @@ export function normalizeNewlines(text: string): string {
   return text.includes('\r') ? text.replace(/\r\n?/g, '\n') : text;
 }
 
+/** Text as the build reads it: without a byte order mark, with LF line endings (lines are counted on this). */
+export function withoutBomLf(text: string): string {
+  return normalizeNewlines(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text);
+}
+
 /**
  * Workspace-relative path in one canonical form: `/` separators (a `\` is taken as a separator too, so a
  * Windows-looking path gives the same result), Unicode NFC (macOS file systems hand out decomposed names), no

@@ -12,7 +12,7 @@ import type { CallOptions, ServiceClient, UserFileRecord } from '../api';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
 import type { ImageReference } from '../documents/images';
-import { isMarkdownPath } from '../documents/text';
+import { isMarkdownPath, withoutBomLf } from '../documents/text';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger';
 
@@ -41,11 +41,14 @@ export interface ImageReader {
   read(path: string): Promise<Uint8Array>;
 }
 
-/** Local images of the text; none for text that is not Markdown. */
+/**
+ * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
+ * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
+ */
 export function localImageReferences(text: string, relativePath: string, markdown?: boolean): ImageReference[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
-  return findImageReferences(text, relativePath).filter((r) => r.kind === 'local' && r.path !== undefined);
+  return findImageReferences(withoutBomLf(text), relativePath).filter((r) => r.kind === 'local' && r.path !== undefined);
 }
 
 /**

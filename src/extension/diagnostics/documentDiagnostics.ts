@@ -6,7 +6,6 @@ import { isBatchFile } from '../batch/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import { imageUri } from '../ingest/images';
 import { readEditorSource } from '../ingest/sourceFile';
-import { exists } from '../preview/previewBody';
 import { SECTION } from '../settings';
 
 const SOURCE = 'Doc Ingest';
@@ -100,7 +99,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     const diagnostics = problems.map((p) => this.diagnostic(document, p.line, p.message, SEVERITY[p.severity], p.code));
     if (source.text !== undefined) {
       // The same references and places Ingest Current File uploads from (imageUri), so the two never disagree.
-      for (const image of localImageReferences(source.text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'), source.place.relativePath, source.place.markdown)) {
+      for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown)) {
         const path = image.path as string;
         if (image.outside) {
           diagnostics.push(this.diagnostic(document, image.line, vscode.l10n.t('The image {0} is outside the workspace, so it cannot be uploaded.', path), vscode.DiagnosticSeverity.Warning, 'imageOutside'));
@@ -125,5 +124,14 @@ export class DocumentDiagnostics implements vscode.Disposable {
     for (const t of this.timers.values()) clearTimeout(t);
     this.timers.clear();
     for (const s of this.subscriptions) s.dispose();
+  }
+}
+
+async function exists(uri: vscode.Uri): Promise<boolean> {
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch {
+    return false;
   }
 }

@@ -44,21 +44,11 @@ export function imagePlaceholder(path: string): string {
 async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | undefined, ledger: Promise<Ledger>): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   if (typeof file.input !== 'string') return ids;
-  const text = file.input.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n');
-  const refs = localImageReferences(text, file.relativePath, file.markdown);
+  const refs = localImageReferences(file.input, file.relativePath, file.markdown);
   if (!refs.length) return ids;
   // A missing or outside image cannot be uploaded, so it is not shown as an image section (its diagnostic says why).
   const { hashes } = await readImages(refs, { read: (path) => Promise.resolve(vscode.workspace.fs.readFile(imageUri(uri, path))) });
   const known = await ledger;
   for (const [path, hash] of hashes) ids.set(path, (server && known.imageFileId(server, hash)) || imagePlaceholder(path));
   return ids;
-}
-
-export async function exists(uri: vscode.Uri): Promise<boolean> {
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
-  }
 }

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { localImageReferences } from '../../../src/core/ingest/images';
 import { findImageReferences, localImagePaths } from '../../../src/core/documents';
 import type { ImageReference } from '../../../src/core/documents';
 
@@ -131,5 +132,14 @@ describe('documents: image references', () => {
   it('finds an image inside a link and in a heading', () => {
     const text = '## Logo ![logo](logo.svg)\n\n[![badge](badge.svg)](https://ci.example.com)\n';
     assert.deepEqual(images(text).map((i) => [i.alt, i.line]), [['logo', 1], ['badge', 3]]);
+  });
+});
+
+describe('documents: local image references of a text as the build reads it', () => {
+  it('counts lines past a BOM and CR or CRLF endings as the build does, and keeps only local images of Markdown', () => {
+    const text = '\uFEFF# Title\r\rIntro.\r\n\r\n![Chart](img/chart.png)\r\n![Remote](https://example.com/x.png)\r\n';
+    assert.deepEqual(localImageReferences(text, 'docs/guide.md').map((r) => [r.path, r.line]), [['docs/img/chart.png', 5]]);
+    assert.deepEqual(localImageReferences(text, 'docs/notes.txt'), [], 'not Markdown');
+    assert.equal(localImageReferences(text, 'docs/notes.txt', true).length, 1, 'Markdown by the editor\'s language');
   });
 });
