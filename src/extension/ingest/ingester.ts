@@ -5,7 +5,7 @@ import {
 } from '../../core/documents';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
-import { buildFile, buildSelection, IngestConfig, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
+import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
 import type { ImageReference } from '../../core/documents';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
@@ -99,11 +99,12 @@ export class Ingester implements vscode.Disposable {
     let sent = false;
     try {
       const client = await this.connection.client(request.server);
-      let hashed = built;
+      // The ledger hashes images by content, as a batch does: without images that is the request sent.
+      let hashed = prepared;
       if (editorBuild.images.length) {
         const images = await this.images.resolve(uri, editorBuild.images, client, record.server, abort.signal);
         prepared = prepareIngestion(editorBuild.withImages(images.ids), config);
-        hashed = editorBuild.withImages(images.placeholders);
+        hashed = prepareIngestion(editorBuild.withImages(images.placeholders), config);
       }
       this.log.info(`[${record.requestId}] ingesting ${record.documentId ?? record.title} into ${ccPairId === undefined ? 'the default pair' : `pair ${ccPairId}`}`);
       const result = await vscode.window.withProgress(
@@ -115,7 +116,7 @@ export class Ingester implements vscode.Disposable {
         },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
-      if (editorBuild.savedBytes && !selection) await this.remember(uri, record, ccPairId, hashed, config, editorBuild.savedBytes).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
+      if (editorBuild.savedBytes) await this.remember(uri, record, hashed, editorBuild.savedBytes).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
       this.connection.noteSuccess();
       void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
@@ -151,22 +152,24 @@ export class Ingester implements vscode.Disposable {
    * A whole saved file, confirmed: the ledger (and so the Explorer badge) knows it as a batch would, with the
    * batch's payload hash (images by content, not by upload id), so the next batch finds it unchanged.
    */
-  private async remember(uri: vscode.Uri, record: IngestionRecord, ccPairId: number | undefined, hashed: DocumentBuildResult, config: IngestConfig, bytes: Uint8Array): Promise<void> {
+  private async remember(uri: vscode.Uri, record: IngestionRecord, hashed: PreparedIngestion, bytes: Uint8Array): Promise<void> {
     if (!record.documentId) return;
     const ledger = await this.ledger;
-    ledger.record(ledgerScope(record.server, ccPairId), {
+    ledger.record(ledgerScope(record.server, hashed.ccPairId), {
       documentId: record.documentId,
       sourcePath: vscode.workspace.asRelativePath(uri, false),
       sourceHash: sha256Hex(bytes),
-      payloadHash: sha256Hex(requestBody(prepareIngestion(hashed, config).request)),
+      payloadHash: sha256Hex(requestBody(hashed.request)),
     });
   }
 
   private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
     const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
-    const savedBytes = !saved ? undefined : typeof file.input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : file.input;
+    // Read as built (not after the send, when a save may have changed them): only a whole saved file enters the ledger.
+    const savedBytes = !saved || selection ? undefined : typeof file.input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : file.input;
+    const asText = () => text ?? new TextDecoder().decode(file.input as Uint8Array);
     const make = (): DocumentBuildResult | SelectionBuildResult => selection
-      ? buildSelection({ ...file, input: text ?? new TextDecoder().decode(file.input as Uint8Array) }, selection.start, selection.end, config)
+      ? buildSelection({ ...file, input: asText() }, selection.start, selection.end, config)
       : buildFile(file, config);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
@@ -175,7 +178,7 @@ export class Ingester implements vscode.Disposable {
       file.documentId = id;
       result = make();
     }
-    const images = localImageReferences(text ?? new TextDecoder().decode(file.input as Uint8Array), place.relativePath, place.markdown);
+    const images = localImageReferences(asText(), place.relativePath, place.markdown);
     if (!selection || !('suggestedTitle' in result)) {
       return { built: result, config, savedBytes, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }
