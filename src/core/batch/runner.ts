@@ -25,6 +25,7 @@ import { getGitFolderInfo } from '../documents';
 import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
+import { forEachConcurrently } from './pool';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
@@ -290,15 +291,8 @@ class Batch {
   // ------------------------------------------------------------------------------------------------- helpers
 
   /** Runs `work` over `items` with at most `concurrency` at once; stops taking new items once the batch stops. */
-  private async pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
-    let next = 0;
-    const worker = async (): Promise<void> => {
-      while (next < items.length && !this.stopped()) {
-        const item = items[next++] as T;
-        await work(item);
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.concurrency, items.length) }, worker));
+  private pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
+    return forEachConcurrently(items, this.concurrency, work, () => this.stopped());
   }
 
   private stopped(): boolean {

@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { forEachConcurrently } from '../../core/batch';
 import type { BatchFile } from '../../core/batch';
 import type { BatchIngester } from '../batch/batchIngester';
 import { listBatchFiles } from '../batch/listFiles';
@@ -15,15 +16,10 @@ export async function ingestChangedFiles(batches: BatchIngester, states: SourceS
   }
   const files = await listBatchFiles();
   const changed = new Set<BatchFile>();
-  let next = 0;
-  const worker = async () => {
-    while (next < files.length) {
-      const file = files[next++] as BatchFile;
-      const state = await states.state(vscode.Uri.parse(file.key));
-      if (state === 'never' || state === 'changed') changed.add(file);
-    }
-  };
-  await Promise.all(Array.from({ length: Math.min(HASHING, files.length) }, worker));
+  await forEachConcurrently(files, HASHING, async (file) => {
+    const state = await states.state(vscode.Uri.parse(file.key));
+    if (state === 'never' || state === 'changed') changed.add(file);
+  });
   if (!changed.size) {
     void vscode.window.showInformationMessage(vscode.l10n.t('Every file is as last ingested.'));
     return;
