@@ -1,39 +1,14 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getGitFileInfo, getGitFolderInfo } from '../../../src/core/documents';
 import type { GitFolderInfo } from '../../../src/core/documents';
+import { ADA, git, GitAuthor } from './helpers';
 
-interface Author {
-  name: string;
-  email: string;
-  date: string;
-}
-const ADA: Author = { name: 'Ada Lovelace', email: 'ada@example.com', date: '2026-05-04T03:02:01Z' };
 /** Grace's old address, mapped to her current one by the .mailmap. */
-const GRACE_OLD: Author = { name: 'G. Hopper', email: 'grace@old.example.com', date: '2026-06-01T12:00:00Z' };
-const GRACE: Author = { name: 'Grace Hopper', email: 'grace@example.com', date: '2026-07-01T08:30:00Z' };
-
-function git(cwd: string, args: string[], author: Author = ADA): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=Committer', '-c', 'user.email=committer@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', '-c', 'core.autocrlf=false', ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: author.name,
-        GIT_AUTHOR_EMAIL: author.email,
-        GIT_AUTHOR_DATE: author.date,
-        GIT_COMMITTER_DATE: author.date,
-        GIT_CONFIG_NOSYSTEM: '1',
-      },
-    },
-  );
-}
+const GRACE_OLD: GitAuthor = { name: 'G. Hopper', email: 'grace@old.example.com', date: '2026-06-01T12:00:00Z' };
+const GRACE: GitAuthor = { name: 'Grace Hopper', email: 'grace@example.com', date: '2026-07-01T08:30:00Z' };
 
 function write(repo: string, file: string, text: string): void {
   fs.mkdirSync(path.dirname(path.join(repo, file)), { recursive: true });
@@ -152,7 +127,6 @@ describe('documents: git information for a whole folder', function () {
   });
 
   it('asks git a constant number of times, however many files', async function () {
-    if (process.platform === 'win32') this.skip();
     const small = path.join(root, 'count');
     fs.mkdirSync(small);
     git(small, ['init', '-q']);

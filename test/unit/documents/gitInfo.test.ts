@@ -1,29 +1,9 @@
 import assert from 'node:assert/strict';
-import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getGitFileInfo } from '../../../src/core/documents';
-import { NOW, NOW_TEXT, build } from './helpers';
-
-function git(cwd: string, args: string[], author = { name: 'Ada Lovelace', email: 'ada@example.com', date: '2026-05-04T03:02:01Z' }): string {
-  return execFileSync(
-    'git',
-    ['-c', 'user.name=Committer', '-c', 'user.email=committer@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', ...args],
-    {
-      cwd,
-      encoding: 'utf8',
-      env: {
-        ...process.env,
-        GIT_AUTHOR_NAME: author.name,
-        GIT_AUTHOR_EMAIL: author.email,
-        GIT_AUTHOR_DATE: author.date,
-        GIT_COMMITTER_DATE: author.date,
-        GIT_CONFIG_NOSYSTEM: '1',
-      },
-    },
-  );
-}
+import { NOW, NOW_TEXT, build, git } from './helpers';
 
 describe('documents: git information', function () {
   this.timeout(30_000);

@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
 import { DocumentError, buildDocument } from '../../../src/core/documents';
@@ -31,4 +32,32 @@ export function documentError(fn: () => unknown): DocumentError {
 /** Texts of the sections. */
 export function texts(result: Omit<DocumentBuildResult, 'problems'>): string[] {
   return result.document.sections.map((s) => s.text ?? '');
+}
+
+export interface GitAuthor {
+  name: string;
+  email: string;
+  date: string;
+}
+
+export const ADA: GitAuthor = { name: 'Ada Lovelace', email: 'ada@example.com', date: '2026-05-04T03:02:01Z' };
+
+/** Runs git in `cwd` with fixed identities and dates, and no system or user config that could change its output. */
+export function git(cwd: string, args: string[], author: GitAuthor = ADA): string {
+  return execFileSync(
+    'git',
+    ['-c', 'user.name=Committer', '-c', 'user.email=committer@example.com', '-c', 'commit.gpgsign=false', '-c', 'init.defaultBranch=main', '-c', 'core.autocrlf=false', ...args],
+    {
+      cwd,
+      encoding: 'utf8',
+      env: {
+        ...process.env,
+        GIT_AUTHOR_NAME: author.name,
+        GIT_AUTHOR_EMAIL: author.email,
+        GIT_AUTHOR_DATE: author.date,
+        GIT_COMMITTER_DATE: author.date,
+        GIT_CONFIG_NOSYSTEM: '1',
+      },
+    },
+  );
 }
