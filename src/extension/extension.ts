@@ -36,6 +36,7 @@ import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
+import { ProjectConfigWarnings } from './projectConfigWarnings';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
 import { ResultsView } from './views/resultsView';
@@ -71,6 +72,8 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.setApiKey', () => setApiKey(connection));
   command('docIngest.clearApiKey', () => clearApiKey(connection));
   command('docIngest.showLog', () => log.show());
+  // The repository's .doc-ingest.json, shared with the command line (F12): read with the settings, checked here
+  own(new ProjectConfigWarnings(log));
 
   // What the user uploaded (images, Upload File...), polled for its processing status (F6), and the ledger of
   // what was ingested and uploaded where (F10)

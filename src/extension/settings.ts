@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
 import type { IngestConfig } from '../core/ingest/pipeline';
+import type { ProjectConfig } from '../core/config/projectConfig';
+import { readProjectConfig } from './projectConfigFile';
+// Also used when a hand-edited value is not a list of strings.
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -36,8 +40,12 @@ export interface Settings {
 
 export const SECTION = 'docIngest';
 
+/**
+ * The settings of `scope`. The repository's `.doc-ingest.json` (shared with the command line) gives the keys it
+ * names unless the workspace or folder settings set them: it sits between user settings and workspace settings.
+ */
 export function readSettings(scope?: vscode.ConfigurationScope): Settings {
-  const c = vscode.workspace.getConfiguration(SECTION, scope);
+  const c = withProjectConfig(vscode.workspace.getConfiguration(SECTION, scope), readProjectConfig(scope).config);
   const positive = (key: string, fallback: number) => {
     const v = c.get<number>(key);
     return typeof v === 'number' && v > 0 ? v : fallback;
@@ -67,9 +75,20 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
   };
 }
 
-/** The defaults of package.json, also used when a hand-edited value is not a list of strings. */
-export const DEFAULT_INCLUDE = ['**/*.md', '**/*.mdx', '**/*.markdown', '**/*.txt'];
-export const DEFAULT_EXCLUDE = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/out/**', '**/_site/**', '**/.vscode-test/**'];
+type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
+
+function withProjectConfig(c: vscode.WorkspaceConfiguration, project: ProjectConfig): Reader {
+  return {
+    get: <T>(key: string): T | undefined => {
+      const fromProject = project[key as keyof ProjectConfig];
+      if (fromProject === undefined) return c.get<T>(key);
+      const i = c.inspect<T>(key);
+      const inWorkspace = i?.workspaceFolderValue ?? i?.workspaceValue;
+      return inWorkspace !== undefined ? inWorkspace : (fromProject as T);
+    },
+  } as Reader;
+}
+
 
 function globs(v: unknown, fallback: string[]): string[] {
   return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : fallback;

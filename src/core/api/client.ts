@@ -20,6 +20,8 @@ import {
   IngestionRequest,
   IngestionRequestSchema,
   IngestionResultSchema,
+  PairInfo,
+  PairInfoSchema,
   UploadResponse,
   UploadResponseSchema,
   UserFileIdSchema,
@@ -267,6 +269,40 @@ export class ServiceClient {
         name: s.name || s.connector.name || `Connector ${s.connector.id}`,
         accessType: s.access_type ?? undefined,
       }));
+  }
+
+  /**
+   * The ingestion route this server answers on, found without ingesting anything: an empty request is refused by
+   * the route itself (422), while a server without the route answers 404. Refusals of the key (401, 403) throw.
+   */
+  async findIngestionRoute(options: CallOptions = {}): Promise<string> {
+    const probe = (path: string) =>
+      this.transport
+        .call({ method: 'POST', path, json: {}, schema: z.unknown(), retry: true, isIngestionRoute: true, ...options })
+        .then(
+          () => path,
+          (e: unknown) => {
+            if (e instanceof ValidationError) return path;
+            throw e;
+          },
+        );
+    return this.viaVariantRoute('ingestion', this.ingestionPaths, probe).catch((e: unknown) => {
+      throw this.ingestionPaths.length > 1 ? explainMissingIngestionRoute(e, this.ingestionPaths) : e;
+    });
+  }
+
+  /**
+   * A connector-credential pair (the real server's `GET /manage/admin/cc-pair/{id}`). Undefined when the server has
+   * no such route (the specification's servers); NotFoundError (`object`) when there is no such pair for this key.
+   */
+  async getPair(ccPairId: number, options: CallOptions = {}): Promise<PairInfo | undefined> {
+    check(z.number().int().nonnegative(), ccPairId, 'cc_pair_id');
+    try {
+      return await this.transport.call({ method: 'GET', path: `manage/admin/cc-pair/${ccPairId}`, schema: PairInfoSchema, retry: true, ...options });
+    } catch (e) {
+      if (e instanceof NotFoundError && e.what === 'route') return undefined;
+      throw e;
+    }
   }
 
   /** Proves the key with one cheap `basic` call: a status request with no ids. */

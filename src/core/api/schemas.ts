@@ -229,6 +229,14 @@ export const ConnectorStatusSchema = z.looseObject({
 export type ConnectorStatus = z.output<typeof ConnectorStatusSchema>;
 export const ConnectorStatusListSchema = z.array(ConnectorStatusSchema);
 
+/** The part of the real server's `CCPairFullInfo` a client needs to know a pair exists and what it is. */
+export const PairInfoSchema = z.looseObject({
+  id: z.number().int(),
+  name: nullish(z.string()),
+  is_editable_for_current_user: nullish(z.boolean()),
+});
+export type PairInfo = z.output<typeof PairInfoSchema>;
+
 // ---------------------------------------------------------------------------------------------- errors
 
 export const ValidationErrorItemSchema = z.looseObject({

@@ -56,6 +56,11 @@ export interface BatchOptions {
   };
   /** Send files the ledger says are unchanged too. */
   force?: boolean;
+  /**
+   * Build and check every file, send nothing: the files that would be sent end as `wouldSend`. No image is
+   * uploaded and the ledger is not written.
+   */
+  dryRun?: boolean;
   /** Requests in flight at most; default 4, at most 16. */
   concurrency?: number;
   /** Larger files are skipped unread; default 10 MB. */
@@ -102,7 +107,10 @@ class Batch {
   async run(): Promise<BatchSummary> {
     await this.askGit();
     const { planned, duplicates } = await this.check();
-    let toSend = planned;
+    if (this.o.dryRun) {
+      for (const p of planned) this.finish({ file: p.file, outcome: 'wouldSend', documentId: p.documentId });
+    }
+    let toSend = this.o.dryRun ? [] : planned;
     for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
       const again: Planned[] = [];
       await this.pool(toSend, async (p) => {
@@ -145,7 +153,7 @@ class Batch {
       const decision = this.o.ledger?.decide(this.scope(prepared), { documentId, sourcePath: file.relativePath, payloadHash }, { force: !!this.o.force });
       if (decision === 'unchanged') {
         // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
-        this.o.ledger?.confirmSource(this.scope(prepared), documentId, built.sourceHash);
+        if (!this.o.dryRun) this.o.ledger?.confirmSource(this.scope(prepared), documentId, built.sourceHash);
         this.finish({ file, outcome: 'unchanged', documentId });
         return;
       }
@@ -319,7 +327,7 @@ class Batch {
   }
 
   private summary(duplicates: DuplicateId[]): BatchSummary {
-    const counts: Record<FileOutcome, number> = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0 };
+    const counts: Record<FileOutcome, number> = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
     const order = this.o.files.map((f) => this.results.get(f.key)).filter((r): r is FileResult => r !== undefined);
     for (const r of order) counts[r.outcome] += 1;
     const summary: BatchSummary = { results: order, counts };

@@ -27,7 +27,9 @@ export type FileOutcome =
   /** The batch stopped (cancelled, or stopped by a failure every file would meet) before this file was sent. */
   | 'notSent'
   /** Cancelled while its request was under way: the server may still apply it. */
-  | 'cancelled';
+  | 'cancelled'
+  /** A dry run: built and checked, and would have been sent. */
+  | 'wouldSend';
 
 export interface FileResult {
   file: BatchFile;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { BatchSummary, FileOutcome, FileResult } from '../../core/batch';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */
-const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged'];
+const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged', 'wouldSend'];
 
 const ICONS: Record<FileOutcome, vscode.ThemeIcon> = {
   failed: new vscode.ThemeIcon('error', new vscode.ThemeColor('testing.iconFailed')),
@@ -12,6 +12,7 @@ const ICONS: Record<FileOutcome, vscode.ThemeIcon> = {
   created: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   updated: new vscode.ThemeIcon('pass', new vscode.ThemeColor('testing.iconPassed')),
   unchanged: new vscode.ThemeIcon('check'),
+  wouldSend: new vscode.ThemeIcon('cloud-upload'),
 };
 
 /** What "Retry Failed" sends again: files that failed, were cancelled under way, or were not sent. */
@@ -28,6 +29,7 @@ export function outcomeLabel(outcome: FileOutcome): string {
     case 'failed': return vscode.l10n.t('failed');
     case 'notSent': return vscode.l10n.t('not sent');
     case 'cancelled': return vscode.l10n.t('cancelled, may still be applied');
+    case 'wouldSend': return vscode.l10n.t('would be sent');
   }
 }
 

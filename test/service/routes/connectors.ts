@@ -1,6 +1,6 @@
 // GET /manage/admin/connector/{connector_id}/files (both dialects) and
 // GET /manage/admin/connector/status (observed only).
-import { canSeePair } from '../auth';
+import { canEditPair, canSeePair } from '../auth';
 import type { Dialect } from '../dialects';
 import { detailError, ok } from '../http';
 import type { Route } from '../router';
@@ -84,5 +84,30 @@ export const connectorStatus: Route = {
         groups: pair.groups,
       }];
     }));
+  },
+};
+
+// GET /manage/admin/cc-pair/{cc_pair_id} (observed only): the pair's full info, here the fields a client reads.
+// A pair this caller may not see answers as one that does not exist.
+export const getPair: Route = {
+  method: 'GET',
+  path: '/manage/admin/cc-pair/{cc_pair_id}',
+  gate: 'readConnectorsScoped',
+  body: 'none',
+  where: { file: '/app/onyx/server/documents/cc_pair.py', line: 337, fn: 'get_cc_pair_full_info' },
+  handle({ store, dialect, params, invalid, principal }) {
+    const issues: Issue[] = [];
+    const id = asInt(params.cc_pair_id, ['path', 'cc_pair_id'], issues);
+    if (id === INVALID) throw invalid(issues);
+    const pair = store.pairs.get(id);
+    if (!pair || !canSeePair(principal, pair)) throw dialect.coded(404, 'NOT_FOUND', 'CC Pair not found for current user permissions');
+    const connector = store.connectors.get(pair.connectorId);
+    return ok({
+      id: pair.id,
+      name: pair.name,
+      access_type: pair.accessType,
+      connector: connector ? connectorSnapshot(connector, store, dialect) : null,
+      is_editable_for_current_user: canEditPair(principal, pair),
+    });
   },
 };

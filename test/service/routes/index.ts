@@ -1,7 +1,7 @@
 // The route table of each dialect. The spec dialect serves only the routes the specification documents.
 import type { Dialect } from '../dialects';
 import type { Route } from '../router';
-import { connectorStatus, listConnectorFiles } from './connectors';
+import { connectorStatus, getPair, listConnectorFiles } from './connectors';
 import { getCredential, listCredentials, patchCredential } from './credentials';
 import { connectorDocs, deleteIngested, ingestRoute, listIngested } from './ingestion';
 import { me } from './me';
@@ -14,5 +14,5 @@ export function routesFor(dialect: Dialect): Route[] {
     ingestRoute('/' + dialect.ingestionPath), uploadRoute('/' + dialect.uploadPath),
   ];
   if (dialect.name === 'spec') return common;
-  return [...common, connectorStatus, listCredentials, getCredential, listIngested, deleteIngested, connectorDocs, me];
+  return [...common, connectorStatus, getPair, listCredentials, getCredential, listIngested, deleteIngested, connectorDocs, me];
 }

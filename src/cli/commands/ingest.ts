@@ -1,0 +1,194 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { forEachConcurrently, runBatch } from '../../core/batch';
+import type { BatchFile, BatchSummary } from '../../core/batch';
+import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger';
+import { ingestConfig, resolveConfig } from '../config';
+import type { CliConfig } from '../config';
+import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
+import { listFiles } from '../files';
+import { fancy } from '../io';
+import type { CliIo } from '../io';
+import { COMMON_HELP, DOCUMENT_HELP, INGEST } from '../options';
+import { annotations, stopAnnotation } from '../output/annotations';
+import { ProgressBar } from '../output/progress';
+import { summaryTable } from '../output/table';
+import { parse } from '../parse';
+import { ingestReport } from '../report';
+import { openLedger, openSession } from '../session';
+import { UsageError } from '../usageError';
+import { forCommandLine } from '../wording';
+import type { Command } from './command';
+
+export const ingest: Command = {
+  name: 'ingest',
+  summary: 'send files (default: the include globs under the root) to the server',
+  help: `Usage: doc-ingest ingest [PATH|GLOB...] [options]
+
+Builds each file into a document and sends it, as the editor's "Ingest Folder" does: files the server already
+holds unchanged (per the ledger) are not sent again. PATH may be a file (taken as named) or a folder (its files
+matching the include globs); quote a GLOB to let doc-ingest expand it. Without arguments: every file under the
+root that matches the include globs and not the exclude globs.
+
+Options:
+  --changed              only files changed since their last confirmed ingestion (by the ledger), or never sent
+  --dry-run              build and check every file, send nothing, print what would be sent
+  --force                send files the ledger says are unchanged too
+  --concurrency N        requests in flight, 1-16 (default 4; DOC_INGEST_CONCURRENCY)
+  --include GLOB         files to take (repeatable; default from .doc-ingest.json, else Markdown and text)
+  --exclude GLOB         files to leave out (repeatable)
+  --max-file-size-mb N   larger files are skipped (default 10)
+  --all                  list every file in the final table, not only those that need attention
+${DOCUMENT_HELP}
+${COMMON_HELP}
+
+With GITHUB_ACTIONS=true each failed file is also an ::error annotation (on stderr with --json).
+
+${EXIT_CODE_HELP}
+`,
+  async run(args, io) {
+    const { values, positionals } = parse('ingest', args, INGEST);
+    if (values.help) {
+      io.stdout.write(this.help);
+      return EXIT.ok;
+    }
+    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const dryRun = !!values['dry-run'];
+    const json = !!values.json;
+    const started = performance.now();
+    let files = await listFiles(positionals, config, io.cwd);
+    if (!files.length) {
+      throw new UsageError(`No files to ingest under ${config.root}: none matches the include globs (${config.include.join(', ')}) and not the exclude globs.`);
+    }
+    const session = dryRun && !config.baseUrl ? undefined : openSession(config, io);
+    const server = session?.baseUrl ?? '';
+    const ledger = await openLedger(config, io);
+    try {
+      if (values.changed) {
+        files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), config.concurrency);
+        if (!files.length) {
+          return finish(io, emptySummary(), { config, server, dryRun, json, started, all: false, note: 'Every file is as last ingested.' });
+        }
+      }
+      const abort = new AbortController();
+      let interrupts = 0;
+      const stopListening = io.onInterrupt(() => {
+        // A second Ctrl+C means now: the ledger holds every confirmed success already flushed.
+        if (++interrupts > 1) process.exit(EXIT.interrupted);
+        io.stderr.write('\ndoc-ingest: interrupted: no new requests; aborting those in flight (Ctrl+C again to quit at once)\n');
+        abort.abort();
+      });
+      const bar = fancy(io) ? new ProgressBar(io.stderr, dryRun ? 'checking' : 'ingesting') : undefined;
+      const plain = bar ? undefined : plainProgress(io, files.length);
+      let summary: BatchSummary;
+      try {
+        summary = await runBatch({
+          // A dry run never sends; a client is still needed by the type, and with no server none is made.
+          client: session?.client ?? (undefined as never),
+          server,
+          files,
+          read: (f) => readFile(f.absolutePath ?? f.key),
+          stat: async (f) => {
+            const s = await stat(f.absolutePath ?? f.key);
+            return { size: s.size, mtime: s.mtime };
+          },
+          config: () => ingestConfig(config),
+          gitFolders: [config.root],
+          ledger,
+          images: { read: (_f, imagePath) => readFile(path.join(config.root, imagePath)), onProblem: config.imagesOnProblem },
+          force: !!values.force,
+          dryRun,
+          concurrency: config.concurrency,
+          maxFileBytes: config.maxFileBytes,
+          timeoutMs: config.timeoutMs,
+          signal: abort.signal,
+          onProgress: (p) => (bar ? bar.update(p) : plain?.(p.done)),
+        });
+      } finally {
+        bar?.end();
+        stopListening();
+      }
+      return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted: abort.signal.aborted });
+    } finally {
+      // Only confirmed successes are in it: an interrupted run keeps everything it confirmed.
+      await ledger.close().catch((e: unknown) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not saved: ${e instanceof Error ? e.message : String(e)}\n`));
+      await session?.close();
+    }
+  },
+};
+
+interface Facts {
+  config: CliConfig;
+  server: string;
+  dryRun: boolean;
+  json: boolean;
+  started: number;
+  all: boolean;
+  interrupted?: boolean;
+  note?: string;
+}
+
+function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
+  const summary = forCommandLineSummary(raw);
+  const exitCode = exitCodeFor(summary, !!facts.interrupted);
+  const failures = annotations(summary.results, io.env.GITHUB_WORKSPACE ?? facts.config.root) + (summary.stop?.reason === 'failure' && summary.stop.error ? stopAnnotation(summary.stop.error) : '');
+  const githubActions = io.env.GITHUB_ACTIONS === 'true';
+  if (facts.json) {
+    const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started });
+    io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    if (githubActions) io.stderr.write(failures);
+    return exitCode;
+  }
+  if (githubActions) io.stdout.write(failures);
+  if (facts.note) io.stdout.write(`${facts.note}\n`);
+  else io.stdout.write(summaryTable(summary, { all: facts.all, colour: fancy(io, io.stdout) }));
+  const c = summary.counts;
+  if (facts.interrupted) {
+    io.stderr.write(`doc-ingest: interrupted: ${c.created + c.updated} sent, ${c.notSent} not sent, ${c.cancelled} under way (the server may still apply them). Run again to send the rest.\n`);
+  } else if (summary.stop?.reason === 'failure') {
+    io.stderr.write(`doc-ingest: stopped (${c.created + c.updated} sent, ${c.notSent + c.failed} not sent): ${summary.stop.error ?? ''}\n`);
+  }
+  return exitCode;
+}
+
+function exitCodeFor(summary: BatchSummary, interrupted: boolean): number {
+  if (interrupted) return EXIT.interrupted;
+  if (summary.stop?.reason === 'failure') return exitCodeOf(summary.stop.errorKind, summary.stop.setting);
+  return summary.counts.failed > 0 ? EXIT.someFailed : EXIT.ok;
+}
+
+function forCommandLineSummary(summary: BatchSummary): BatchSummary {
+  return {
+    ...summary,
+    results: summary.results.map((r) => (r.error ? { ...r, error: forCommandLine(r.error) } : r)),
+    ...(summary.stop ? { stop: { ...summary.stop, ...(summary.stop.error ? { error: forCommandLine(summary.stop.error) } : {}) } } : {}),
+  };
+}
+
+/** The files never ingested to this server and pair, or whose bytes changed since: hashed, not built. */
+async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, concurrency: number): Promise<BatchFile[]> {
+  const changed = new Set<BatchFile>();
+  await forEachConcurrently(files, Math.max(4, concurrency), async (file) => {
+    const hash = sha256Hex(await readFile(file.absolutePath ?? file.key));
+    if (ledger.sourceState(scope, file.relativePath, hash) !== 'unchanged') changed.add(file);
+  });
+  return files.filter((f) => changed.has(f));
+}
+
+function emptySummary(): BatchSummary {
+  return { results: [], counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 } };
+}
+
+/** Without a terminal (a CI log): a line at each tenth of a long run, so a slow run shows it is alive. */
+function plainProgress(io: CliIo, total: number): ((done: number) => void) | undefined {
+  if (total < 100) return undefined;
+  let shown = 0;
+  return (done) => {
+    const tenth = Math.floor((done / total) * 10);
+    if (tenth > shown && done < total) {
+      shown = tenth;
+      io.stderr.write(`doc-ingest: ${done}/${total} files\n`);
+    }
+  };
+}

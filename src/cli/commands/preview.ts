@@ -1,0 +1,59 @@
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { getGitFileInfo } from '../../core/documents';
+import { localImageReferences, readImages } from '../../core/ingest/images';
+import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
+import type { SourceFile } from '../../core/ingest/pipeline';
+import { ingestConfig, resolveConfig } from '../config';
+import { EXIT } from '../exitCodes';
+import { listFiles } from '../files';
+import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
+import { parse } from '../parse';
+import { openLedger } from '../session';
+import { UsageError } from '../usageError';
+import type { Command } from './command';
+
+export const preview: Command = {
+  name: 'preview',
+  summary: 'print the exact JSON body a file would be sent as (never the key)',
+  help: `Usage: doc-ingest preview FILE [options]
+
+Prints the request body "ingest" would send for FILE, indented for reading (--compact: the bytes as sent).
+Nothing is sent. A local image shows the file id of its upload when the ledger knows it, else a placeholder.
+The editor's "Preview Ingestion Payload" shows the same body for the same file and configuration.
+
+Options:
+  --compact              the body exactly as sent, without indentation
+${DOCUMENT_HELP}
+${COMMON_HELP}
+
+Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr); 2 usage or configuration.
+`,
+  async run(args, io) {
+    const { values, positionals } = parse('preview', args, { ...COMMON, ...DOCUMENT, compact: { type: 'boolean' } });
+    if (values.help) {
+      io.stdout.write(this.help);
+      return EXIT.ok;
+    }
+    if (positionals.length !== 1) throw new UsageError('preview takes one FILE. See: doc-ingest preview --help');
+    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const [file] = await listFiles(positionals, config, io.cwd);
+    if (!file?.absolutePath || file.key !== path.resolve(io.cwd, positionals[0]!)) throw new UsageError(`${positionals[0]}: not a file.`);
+    const bytes = await readFile(file.absolutePath);
+    const source: SourceFile = {
+      relativePath: file.relativePath,
+      input: bytes,
+      git: await getGitFileInfo(file.absolutePath),
+      modifiedTime: (await stat(file.absolutePath)).mtime,
+    };
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
+    if (refs.length) {
+      const ledger = await openLedger(config, io);
+      const { hashes } = await readImages(refs, { read: (p) => readFile(path.join(config.root, p)) });
+      source.images = new Map([...hashes].map(([p, hash]) => [p, (config.baseUrl && ledger.imageFileId(config.baseUrl, hash)) || `<uploaded when sent: ${p}>`]));
+    }
+    const { request } = prepareIngestion(buildFile(source, ingestConfig(config)), ingestConfig(config));
+    io.stdout.write(`${requestBody(request, values.compact ? undefined : 2)}\n`);
+    return EXIT.ok;
+  },
+};

@@ -1,0 +1,191 @@
+/**
+ * The command line's configuration, first found wins: flags, then `DOC_INGEST_*` environment variables, then the
+ * repository's `.doc-ingest.json` (shared with the editor), then the extension's setting defaults. The key comes
+ * from the environment only: a flag would leave it in shell histories and process lists.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { normalizeBaseUrl } from '../core/config/baseUrl';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
+import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
+import type { ProjectConfig } from '../core/config/projectConfig';
+import type { IngestConfig } from '../core/ingest/pipeline';
+import { UsageError } from './usageError';
+
+
+export interface CliConfig {
+  /** The repository root: document ids and links are paths relative to it, as to the editor's workspace folder. */
+  root: string;
+  /** The `.doc-ingest.json` read, if any. */
+  configFile?: string;
+  baseUrl?: string;
+  apiKey?: string;
+  ingestionPath?: string;
+  ccPairId?: number;
+  source: string;
+  linkTemplate?: string;
+  idPrefix: string;
+  include: string[];
+  exclude: string[];
+  concurrency: number;
+  maxFileBytes: number;
+  timeoutMs: number;
+  imagesOnProblem: 'stop' | 'skipImage';
+  ledger: string;
+}
+
+/** Flags every command shares (values as `util.parseArgs` gives them). */
+export interface ConfigFlags {
+  server?: string;
+  root?: string;
+  config?: string;
+  'cc-pair-id'?: string;
+  'ingestion-path'?: string;
+  source?: string;
+  'link-template'?: string;
+  'id-prefix'?: string;
+  include?: string[];
+  exclude?: string[];
+  concurrency?: string;
+  'max-file-size-mb'?: string;
+  timeout?: string;
+  'images-on-problem'?: string;
+  ledger?: string;
+}
+
+/** Every environment variable read, with what it sets (for `--help`). */
+export const ENVIRONMENT: [string, string][] = [
+  ['DOC_INGEST_API_KEY', 'the API key (required to send; never read from a flag or a file)'],
+  ['DOC_INGEST_BASE_URL', 'the server, including /api (--server)'],
+  ['DOC_INGEST_CC_PAIR_ID', 'connector-credential pair to ingest into (--cc-pair-id)'],
+  ['DOC_INGEST_INGESTION_PATH', 'the ingestion route, when the server is not found by itself (--ingestion-path)'],
+  ['DOC_INGEST_SOURCE', 'the documents\' source kind (--source)'],
+  ['DOC_INGEST_LINK_TEMPLATE', 'section links, e.g. https://docs.example.com/{path}#{anchor} (--link-template)'],
+  ['DOC_INGEST_ID_PREFIX', 'prefix of every document id (--id-prefix)'],
+  ['DOC_INGEST_INCLUDE', 'globs of the files to take, comma-separated (--include)'],
+  ['DOC_INGEST_EXCLUDE', 'globs of the files to leave out, comma-separated (--exclude)'],
+  ['DOC_INGEST_CONCURRENCY', 'requests in flight, 1-16 (--concurrency)'],
+  ['DOC_INGEST_LEDGER', 'the ledger file (--ledger)'],
+  ['DOC_INGEST_ROOT', 'the repository root (--root)'],
+  ['DOC_INGEST_MAX_FILE_SIZE_MB', 'larger files are skipped (--max-file-size-mb)'],
+  ['DOC_INGEST_TIMEOUT_SECONDS', 'per request (--timeout)'],
+  ['DOC_INGEST_IMAGES_ON_PROBLEM', 'stop or skip-image (--images-on-problem)'],
+  ['GITHUB_ACTIONS', 'true: failures also as ::error annotations'],
+  ['NO_COLOR', 'no colour and no progress bar'],
+];
+
+type Env = Readonly<Record<string, string | undefined>>;
+
+export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliConfig {
+  const pick = <T>(flag: string | undefined, envName: string, parse: (v: string, from: string) => T): T | undefined => {
+    if (flag !== undefined) return parse(flag, `--${flagName(envName)}`);
+    const fromEnv = env[envName];
+    return fromEnv !== undefined && fromEnv.trim() !== '' ? parse(fromEnv, envName) : undefined;
+  };
+  const rootFlag = pick(flags.root, 'DOC_INGEST_ROOT', (v) => path.resolve(cwd, v));
+  const found = findConfigFile(flags.config ? path.resolve(cwd, flags.config) : undefined, rootFlag, cwd);
+  const project = found ? readConfigFile(found) : {};
+  const root = rootFlag ?? (found ? path.dirname(found) : (gitRoot(cwd) ?? cwd));
+  const list = (v: string) => splitGlobs(v);
+  const baseUrlText = pick(flags.server, 'DOC_INGEST_BASE_URL', (v) => v);
+  const baseUrl = baseUrlText === undefined ? undefined : normalizeBaseUrl(baseUrlText);
+  if (baseUrlText !== undefined && !baseUrl) throw new UsageError(`Not a server address: “${baseUrlText}”. Give an http(s) URL that includes /api, e.g. https://search.example.com/api.`);
+  const concurrency = pick(flags.concurrency, 'DOC_INGEST_CONCURRENCY', (v, from) => wholeNumber(v, from, 1, 16)) ?? 4;
+  return {
+    root,
+    configFile: found,
+    baseUrl,
+    apiKey: env.DOC_INGEST_API_KEY?.trim() || undefined,
+    ingestionPath: pick(flags['ingestion-path'], 'DOC_INGEST_INGESTION_PATH', (v) => v.trim()) ?? project.ingestionPath,
+    ccPairId: pick(flags['cc-pair-id'], 'DOC_INGEST_CC_PAIR_ID', (v, from) => wholeNumber(v, from, 0)) ?? project.ccPairId,
+    source: pick(flags.source, 'DOC_INGEST_SOURCE', (v) => v.trim()) ?? project.source ?? 'file',
+    linkTemplate: pick(flags['link-template'], 'DOC_INGEST_LINK_TEMPLATE', (v) => v.trim()) ?? project.linkTemplate,
+    idPrefix: pick(flags['id-prefix'], 'DOC_INGEST_ID_PREFIX', (v) => v) ?? project.idPrefix ?? '',
+    include: (flags.include?.length ? flags.include : undefined) ?? pick(undefined, 'DOC_INGEST_INCLUDE', list) ?? project.include ?? DEFAULT_INCLUDE,
+    exclude: (flags.exclude?.length ? flags.exclude : undefined) ?? pick(undefined, 'DOC_INGEST_EXCLUDE', list) ?? project.exclude ?? DEFAULT_EXCLUDE,
+    concurrency,
+    maxFileBytes: (pick(flags['max-file-size-mb'], 'DOC_INGEST_MAX_FILE_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? 10) * 1024 * 1024,
+    timeoutMs: (pick(flags.timeout, 'DOC_INGEST_TIMEOUT_SECONDS', (v, from) => positiveNumber(v, from)) ?? 300) * 1000,
+    imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
+    ledger: path.resolve(root, pick(flags.ledger, 'DOC_INGEST_LEDGER', (v) => v) ?? path.join('.doc-ingest', 'ledger.json')),
+  };
+}
+
+/** What the core pipeline needs: the same fields the extension passes from its settings. */
+export function ingestConfig(config: CliConfig): IngestConfig {
+  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId };
+}
+
+/** `--config`, else `.doc-ingest.json` in the root given, else in the nearest folder upwards that has one, stopping at a repository's root. */
+function findConfigFile(explicit: string | undefined, root: string | undefined, cwd: string): string | undefined {
+  if (explicit) {
+    if (!existsSync(explicit)) throw new UsageError(`--config ${explicit}: no such file.`);
+    return explicit;
+  }
+  if (root) {
+    const inRoot = path.join(root, PROJECT_CONFIG_FILE);
+    return existsSync(inRoot) ? inRoot : undefined;
+  }
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, PROJECT_CONFIG_FILE);
+    if (existsSync(candidate)) return candidate;
+    if (existsSync(path.join(dir, '.git')) || path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function readConfigFile(file: string): ProjectConfig {
+  try {
+    return parseProjectConfig(readFileSync(file, 'utf8'), file);
+  } catch (e) {
+    if (e instanceof ProjectConfigError) throw new UsageError(e.message);
+    throw new UsageError(`${file}: cannot be read (${e instanceof Error ? e.message : String(e)}).`);
+  }
+}
+
+function gitRoot(cwd: string): string | undefined {
+  for (let dir = cwd; ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return undefined;
+  }
+}
+
+function flagName(envName: string): string {
+  return envName.replace(/^DOC_INGEST_/, '').toLowerCase().replace(/_/g, '-');
+}
+
+/** Comma-separated globs; a comma inside braces (`*.{md,txt}`) belongs to its glob. */
+export function splitGlobs(text: string): string[] {
+  const out: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of text) {
+    if (ch === '{') depth++;
+    if (ch === '}') depth = Math.max(0, depth - 1);
+    if ((ch === ',' || ch === '\n') && depth === 0) {
+      out.push(current);
+      current = '';
+    } else current += ch;
+  }
+  out.push(current);
+  return out.map((g) => g.trim()).filter(Boolean);
+}
+
+function wholeNumber(v: string, from: string, min: number, max = Number.MAX_SAFE_INTEGER): number {
+  const n = Number(v.trim());
+  if (!Number.isInteger(n) || n < min || n > max) {
+    throw new UsageError(`${from}: “${v}” is not a whole number${max < Number.MAX_SAFE_INTEGER ? ` from ${min} to ${max}` : ` of at least ${min}`}.`);
+  }
+  return n;
+}
+
+function positiveNumber(v: string, from: string): number {
+  const n = Number(v.trim());
+  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${from}: “${v}” is not a positive number.`);
+  return n;
+}
+
+function imagePolicy(v: string, from: string): 'stop' | 'skipImage' {
+  if (v === 'stop') return 'stop';
+  if (v === 'skip-image' || v === 'skipImage') return 'skipImage';
+  throw new UsageError(`${from}: “${v}” is not stop or skip-image.`);
+}

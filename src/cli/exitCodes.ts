@@ -1,0 +1,51 @@
+/**
+ * Exit codes by failure kind, so that a pipeline can tell "fix the docs" from "fix the secret" from "the server is
+ * down" without parsing text. Documented in `--help` and the README.
+ */
+import type { ErrorKind } from '../core/api/errors';
+
+export const EXIT = {
+  ok: 0,
+  /** Some files failed (or, for `status`, some files failed processing or are unknown). */
+  someFailed: 1,
+  /** Usage or configuration error: nothing was sent. */
+  usage: 2,
+  /** The key is missing, refused, or may not do this. */
+  auth: 3,
+  /** The server is unreachable, is not the API, or lacks the route. */
+  server: 4,
+  /** Ctrl+C (SIGINT) or SIGTERM: stopped; what was and was not sent is printed. */
+  interrupted: 130,
+} as const;
+
+export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
+
+export const EXIT_CODE_HELP = `Exit codes:
+  0    all files ok (created, updated, unchanged or skipped on purpose)
+  1    some files failed; the others were sent
+  2    usage or configuration error; nothing was sent
+  3    authentication or permission: the key is missing, refused, or may not do this
+  4    server unreachable, not the API, or the ingestion route is missing
+  130  interrupted (Ctrl+C): new requests stop, those in flight are aborted, what was sent is reported`;
+
+/** The exit code of an error that stopped everything (a batch stop, a failed check). */
+export function exitCodeOf(kind: ErrorKind | 'document' | 'image' | undefined, setting?: string): ExitCode {
+  switch (kind) {
+    case 'auth':
+    case 'permission':
+      return EXIT.auth;
+    case 'network':
+    case 'timeout':
+    case 'wrong-server':
+    case 'unexpected-response':
+    case 'server':
+      return EXIT.server;
+    case 'not-found':
+      // A missing route is the wrong server (or path); a missing pair is the configuration.
+      return setting === 'ccPairId' ? EXIT.usage : EXIT.server;
+    case 'cancelled':
+      return EXIT.interrupted;
+    default:
+      return EXIT.someFailed;
+  }
+}

@@ -1,0 +1,51 @@
+/** The flags of each command, for `util.parseArgs`, and their lines in `--help`. */
+import type { ParseArgsConfig } from 'node:util';
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+
+export const COMMON: Options = {
+  server: { type: 'string' },
+  'cc-pair-id': { type: 'string' },
+  'ingestion-path': { type: 'string' },
+  root: { type: 'string' },
+  config: { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+};
+
+export const COMMON_HELP = `  --server URL           the server, including /api (DOC_INGEST_BASE_URL)
+  --cc-pair-id N         connector-credential pair (DOC_INGEST_CC_PAIR_ID; default: the server's)
+  --ingestion-path P     the ingestion route, if the server's is not found by itself
+  --root DIR             the repository root (default: the folder of .doc-ingest.json, else git's root)
+  --config FILE          a .doc-ingest.json elsewhere than in the root
+  --timeout SECONDS      per request (default 300: the real server indexes inside the request)
+  --json                 one JSON report on stdout instead of text
+  -h, --help             this help`;
+
+export const DOCUMENT: Options = {
+  source: { type: 'string' },
+  'link-template': { type: 'string' },
+  'id-prefix': { type: 'string' },
+  ledger: { type: 'string' },
+  'images-on-problem': { type: 'string' },
+};
+
+export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https://docs.example.com/{path}#{anchor}
+  --id-prefix P          prefix of every document id
+  --source KIND          the documents' source kind (default file)
+  --images-on-problem M  stop (default: a file with a missing image is not sent) or skip-image
+  --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)`;
+
+export const INGEST: Options = {
+  ...COMMON,
+  ...DOCUMENT,
+  include: { type: 'string', multiple: true },
+  exclude: { type: 'string', multiple: true },
+  changed: { type: 'boolean' },
+  concurrency: { type: 'string' },
+  'dry-run': { type: 'boolean' },
+  force: { type: 'boolean' },
+  'max-file-size-mb': { type: 'string' },
+  all: { type: 'boolean' },
+};

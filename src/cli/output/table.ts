@@ -1,0 +1,45 @@
+import type { BatchSummary, FileOutcome, FileResult } from '../../core/batch';
+
+const LABEL: Record<FileOutcome, string> = {
+  created: 'created',
+  updated: 'updated',
+  unchanged: 'unchanged',
+  skipped: 'skipped',
+  failed: 'failed',
+  notSent: 'not sent',
+  cancelled: 'cancelled, may still be applied',
+  wouldSend: 'would be sent',
+};
+
+/** Rows for these by default: what needs the reader; `all` lists every file. */
+const ATTENTION = new Set<FileOutcome>(['failed', 'skipped', 'notSent', 'cancelled', 'wouldSend']);
+
+/** The final table: one row per file that needs attention (or every file), then the totals. Plain text, aligned. */
+export function summaryTable(summary: BatchSummary, options: { all?: boolean; colour?: boolean } = {}): string {
+  const rows = summary.results.filter((r) => options.all || ATTENTION.has(r.outcome));
+  const lines: string[] = [];
+  if (rows.length) {
+    const cells = rows.map((r) => [where(r), LABEL[r.outcome], r.documentId ?? '', r.error ?? '']);
+    const width = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i]!.length), ['file', 'outcome', 'document id'][i]!.length));
+    const row = (c: string[], outcome?: FileOutcome) => {
+      const text = [c[0]!.padEnd(width[0]!), c[1]!.padEnd(width[1]!), c[2]!.padEnd(width[2]!), c[3]!].join('  ').trimEnd();
+      return options.colour && outcome ? paint(text, outcome) : text;
+    };
+    lines.push(row(['file', 'outcome', 'document id', 'what to do']));
+    rows.forEach((r, i) => lines.push(row(cells[i]!, r.outcome)));
+    lines.push('');
+  }
+  const c = summary.counts;
+  const parts = (Object.keys(LABEL) as FileOutcome[]).filter((o) => c[o] > 0 || o === 'failed').map((o) => `${c[o]} ${LABEL[o]}`);
+  lines.push(`${summary.results.length} ${summary.results.length === 1 ? 'file' : 'files'}: ${parts.join(', ')}`);
+  return lines.join('\n') + '\n';
+}
+
+function where(r: FileResult): string {
+  return r.line ? `${r.file.relativePath}:${r.line}` : r.file.relativePath;
+}
+
+function paint(text: string, outcome: FileOutcome): string {
+  const code = outcome === 'failed' ? 31 : outcome === 'created' || outcome === 'updated' ? 32 : outcome === 'unchanged' ? 2 : 33;
+  return `\x1b[${code}m${text}\x1b[0m`;
+}

@@ -1,0 +1,56 @@
+/** What the commands that talk to the server share: a client over a keep-alive agent, and the ledger file. */
+import { ServiceClient } from '../core/api';
+import { isInsecureRemote } from '../core/config/baseUrl';
+import { createNodeFetch } from '../core/http/nodeFetch';
+import type { NodeFetch } from '../core/http/nodeFetch';
+import { jsonFileLedgerStorage, Ledger } from '../core/ledger';
+import type { CliConfig } from './config';
+import type { CliIo } from './io';
+import { UsageError } from './usageError';
+
+export const USER_AGENT = `doc-ingest-cli/${typeof DOC_INGEST_VERSION === 'string' ? DOC_INGEST_VERSION : 'dev'}`;
+
+declare const DOC_INGEST_VERSION: string | undefined;
+
+export function version(): string {
+  return typeof DOC_INGEST_VERSION === 'string' ? DOC_INGEST_VERSION : 'dev';
+}
+
+export interface Session {
+  client: ServiceClient;
+  baseUrl: string;
+  http: NodeFetch;
+  close(): Promise<void>;
+}
+
+/** The server and key are required here; their absence is a configuration error (exit 2), never a request without a key. */
+export function requireServer(config: CliConfig): { baseUrl: string; apiKey: string } {
+  if (!config.baseUrl) throw new UsageError('No server: give --server URL or set DOC_INGEST_BASE_URL (the address includes /api, e.g. https://search.example.com/api).');
+  if (!config.apiKey) throw new UsageError('No API key: set the environment variable DOC_INGEST_API_KEY (in CI, from a secret). Keys are never read from flags or files.');
+  return { baseUrl: config.baseUrl, apiKey: config.apiKey };
+}
+
+export function openSession(config: CliConfig, io: CliIo, connections = config.concurrency): Session {
+  const { baseUrl, apiKey } = requireServer(config);
+  if (isInsecureRemote(baseUrl)) io.stderr.write(`doc-ingest: warning: ${baseUrl} is plain http: the key travels readable by anyone on the way. Use https.\n`);
+  const http = createNodeFetch(Math.max(1, connections));
+  const client = new ServiceClient({
+    fetch: http.fetch,
+    baseUrl,
+    apiKey,
+    ingestionPath: config.ingestionPath,
+    timeoutMs: Math.min(config.timeoutMs, 60_000),
+    longTimeoutMs: config.timeoutMs,
+    userAgent: USER_AGENT,
+  });
+  return { client, baseUrl, http, close: () => http.close() };
+}
+
+export function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
+  return Ledger.open(jsonFileLedgerStorage(config.ledger), () => new Date(), {
+    onWriteError: (e) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not written yet: ${e instanceof Error ? e.message : String(e)}\n`),
+  }).then((ledger) => {
+    if (ledger.problem) io.stderr.write(`doc-ingest: warning: ${ledger.problem}; files count as never ingested.\n`);
+    return ledger;
+  });
+}

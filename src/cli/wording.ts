@@ -1,0 +1,26 @@
+/**
+ * The core's sentences name the editor's settings (`docIngest.ccPairId`); on the command line the same fix is a
+ * flag or an environment variable. One table, so a new setting name shows up here or in the test that reads
+ * every core sentence.
+ */
+const FLAGS: Record<string, string> = {
+  baseUrl: '--server (DOC_INGEST_BASE_URL)',
+  ingestionPath: '--ingestion-path (DOC_INGEST_INGESTION_PATH)',
+  ccPairId: '--cc-pair-id (DOC_INGEST_CC_PAIR_ID)',
+  connectorIds: '--cc-pair-id (DOC_INGEST_CC_PAIR_ID)',
+  maxFileSizeMB: '--max-file-size-mb',
+  'images.onProblem': '--images-on-problem',
+  requestTimeoutSeconds: '--timeout (DOC_INGEST_TIMEOUT_SECONDS)',
+  ingestTimeoutSeconds: '--timeout (DOC_INGEST_TIMEOUT_SECONDS)',
+};
+
+/** `text` with each editor setting replaced by its command-line form. */
+export function forCommandLine(text: string): string {
+  return text
+    .replace(/(?:the )?(?:ingestion path )?setting \(?docIngest\.([\w.]+)\)?/g, (whole, key: string) => (FLAGS[key] ? FLAGS[key] : whole))
+    .replace(/\(setting ([\w.]+)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key]})` : whole))
+    .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
+    .replace(/docIngest\.([\w.]+)/g, (whole, key: string) => FLAGS[key] ?? whole)
+    .replace('Set a valid API key for this server.', 'Set DOC_INGEST_API_KEY to a valid key for this server.')
+    .replace('raise the timeout setting', 'raise --timeout');
+}

@@ -1,0 +1,97 @@
+/**
+ * `.doc-ingest.json` at a repository's root: what a docs team shares about its documents, read by the command line
+ * and the editor alike so that both build the same documents with the same ids. It never holds a key: a file in a
+ * repository is read by everyone who can read the repository.
+ */
+import * as z from 'zod';
+
+export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
+
+const globs = z.array(z.string().trim().min(1, 'a glob may not be empty'));
+
+export const ProjectConfigSchema = z.strictObject({
+  include: globs.optional(),
+  exclude: globs.optional(),
+  linkTemplate: z.string().trim().min(1).optional(),
+  idPrefix: z.string().optional(),
+  ccPairId: z.number().int().nonnegative().optional(),
+  ingestionPath: z.string().trim().min(1).optional(),
+  source: z.string().trim().min(1).optional(),
+});
+
+export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
+
+export const PROJECT_CONFIG_KEYS = Object.keys(ProjectConfigSchema.shape) as (keyof ProjectConfig)[];
+
+/** A `.doc-ingest.json` that cannot be used; `message` says what to change. */
+export class ProjectConfigError extends Error {
+  constructor(
+    message: string,
+    /** True when the file holds something that looks like a secret: the file is refused whole. */
+    readonly secret = false,
+  ) {
+    super(message);
+    this.name = 'ProjectConfigError';
+  }
+}
+
+/** Names under which people put secrets. Matched against every key, at any depth. */
+const SECRET_NAME = /(api[_-]?key|^key$|token|secret|password|passwd|authorization|bearer|credential)/i;
+
+/**
+ * The configuration in `text` (the file's content).
+ * @throws ProjectConfigError naming the file, the key and the fix: invalid JSON, an unknown key, a wrong value, or
+ *   anything that looks like a key (its value is never repeated).
+ */
+export function parseProjectConfig(text: string, fileName: string = PROJECT_CONFIG_FILE): ProjectConfig {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text.replace(/^\uFEFF/, ''));
+  } catch (e) {
+    throw new ProjectConfigError(`${fileName} is not valid JSON (${e instanceof Error ? e.message : String(e)}): fix it or remove it.`);
+  }
+  const secret = secretKey(raw);
+  if (secret !== undefined) {
+    throw new ProjectConfigError(
+      `${fileName} holds “${secret}”, which looks like a key: a key never goes in a file of the repository. Remove it (and revoke the key if the file was ever committed); give the key in the environment variable DOC_INGEST_API_KEY (in CI, a secret) or with the editor's “Set API Key”.`,
+      true,
+    );
+  }
+  const parsed = ProjectConfigSchema.safeParse(raw);
+  if (parsed.success) return parsed.data;
+  const issue = parsed.error.issues[0];
+  if (!issue) throw new ProjectConfigError(`${fileName} is not a valid configuration.`);
+  if (issue.code === 'unrecognized_keys') {
+    throw new ProjectConfigError(`${fileName}: unknown key “${issue.keys.join('”, “')}”. Known keys: ${PROJECT_CONFIG_KEYS.join(', ')}.`);
+  }
+  const where = issue.path.length ? issue.path.join('.') : 'the file';
+  throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}. Expected: ${EXPECTED[String(issue.path[0]) as keyof ProjectConfig] ?? 'a JSON object'}.`);
+}
+
+const EXPECTED: Record<keyof ProjectConfig, string> = {
+  include: 'a list of globs such as ["docs/**/*.md"]',
+  exclude: 'a list of globs such as ["**/drafts/**"]',
+  linkTemplate: 'a URL with {path} and {anchor}, such as "https://docs.example.com/{path}#{anchor}"',
+  idPrefix: 'a string such as "handbook~"',
+  ccPairId: 'a whole number, the connector-credential pair to ingest into',
+  ingestionPath: 'a route such as "onyx-api/ingestion"',
+  source: 'a source kind such as "file"',
+};
+
+function secretKey(value: unknown, path = ''): string | undefined {
+  if (Array.isArray(value)) {
+    for (const [i, v] of value.entries()) {
+      const found = secretKey(v, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (value === null || typeof value !== 'object') return undefined;
+  for (const [k, v] of Object.entries(value)) {
+    const here = path ? `${path}.${k}` : k;
+    if (SECRET_NAME.test(k)) return here;
+    const found = secretKey(v, here);
+    if (found) return found;
+  }
+  return undefined;
+}

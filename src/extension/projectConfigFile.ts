@@ -1,0 +1,36 @@
+import { readFileSync } from 'node:fs';
+import * as vscode from 'vscode';
+import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
+import type { ProjectConfig } from '../core/config/projectConfig';
+
+export type ProjectConfigRead = { config: ProjectConfig; error?: undefined } | { config: ProjectConfig; error: ProjectConfigError };
+
+/**
+ * The `.doc-ingest.json` at the root of the workspace folder of `scope` (the only folder when there is no scope).
+ * Read afresh each time: a small file, and settings are read where they are used, so an edit applies at once.
+ * An unusable file counts as empty; `error` says why (ProjectConfigWarnings shows it).
+ */
+export function readProjectConfig(scope?: vscode.ConfigurationScope | null): ProjectConfigRead {
+  const folder = folderOf(scope);
+  if (!folder || folder.uri.scheme !== 'file') return { config: {} };
+  let text: string;
+  try {
+    text = readFileSync(vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE).fsPath, 'utf8');
+  } catch {
+    return { config: {} };
+  }
+  try {
+    return { config: parseProjectConfig(text) };
+  } catch (e) {
+    return { config: {}, error: e instanceof ProjectConfigError ? e : new ProjectConfigError(String(e)) };
+  }
+}
+
+function folderOf(scope: vscode.ConfigurationScope | null | undefined): vscode.WorkspaceFolder | undefined {
+  if (scope instanceof vscode.Uri) return vscode.workspace.getWorkspaceFolder(scope);
+  if (scope && 'uri' in scope && scope.uri instanceof vscode.Uri) {
+    return 'index' in scope ? (scope as vscode.WorkspaceFolder) : vscode.workspace.getWorkspaceFolder(scope.uri);
+  }
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.length === 1 ? folders[0] : undefined;
+}
