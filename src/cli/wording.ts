@@ -16,11 +16,13 @@ const FLAGS: Record<string, string> = {
 
 /** `text` with each editor setting replaced by its command-line form. */
 export function forCommandLine(text: string): string {
+  const flag = (whole: string, key: string) => FLAGS[key] ?? whole;
   return text
-    .replace(/(?:the )?(?:ingestion path )?setting \(?docIngest\.([\w.]+)\)?/g, (whole, key: string) => (FLAGS[key] ? FLAGS[key] : whole))
-    .replace(/\(setting ([\w.]+)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key]})` : whole))
+    .replace('the ingestion path setting (docIngest.ingestionPath)', FLAGS.ingestionPath!)
     .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
-    .replace(/docIngest\.([\w.]+)/g, (whole, key: string) => FLAGS[key] ?? whole)
+    .replace(/\((?:setting )?(?:docIngest\.)?(\w+(?:\.\w+)*)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key]})` : whole))
+    .replace(/(?:the )?setting docIngest\.(\w+(?:\.\w+)*)/g, flag)
+    .replace(/docIngest\.(\w+(?:\.\w+)*)/g, flag)
     .replace('Set a valid API key for this server.', 'Set DOC_INGEST_API_KEY to a valid key for this server.')
     .replace('raise the timeout setting', 'raise --timeout');
 }

@@ -21,6 +21,13 @@ describe('architecture', () => {
     assert.deepEqual(offenders.map((f) => path.relative(root, f)), []);
   });
 
+  it('src/cli is a front over the core: no vscode, nothing of the extension', () => {
+    const files = tsFiles(path.join(root, 'src/cli'));
+    assert.ok(files.length > 5);
+    const offenders = files.filter((f) => /from\s+['"](vscode|\.\.\/(\.\.\/)?extension\/[^'"]*)['"]/.test(fs.readFileSync(f, 'utf8')));
+    assert.deepEqual(offenders.map((f) => path.relative(root, f)), []);
+  });
+
   it('the check above recognises a run-time import', () => {
     const runtimeImport = /^\s*(import\s+(?!type\b)[^;]*from\s+['"]vscode['"]|import\s+['"]vscode['"]|.*require\(\s*['"]vscode['"]\s*\))/m;
     assert.ok(runtimeImport.test("import * as vscode from 'vscode';"));

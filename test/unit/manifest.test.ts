@@ -2,6 +2,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SOURCE_KINDS } from '../../src/core/api/schemas';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../src/core/config/defaults';
+import { PROJECT_CONFIG_KEYS } from '../../src/core/config/projectConfig';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
@@ -24,6 +26,19 @@ describe('manifest', () => {
     const read_ = [...source.matchAll(/c\.get<[^>]+>\('([^']+)'\)|(?:positive|text)\('([^']+)'/g)].map((m) => `docIngest.${m[1] ?? m[2]}`);
     assert.ok(read_.length >= 10);
     assert.deepEqual(read_.filter((k) => !declared.has(k)), []);
+  });
+
+  it('the command line takes the same files as the extension: the include and exclude defaults are the core\'s', () => {
+    const props = pkg.contributes.configuration.properties;
+    assert.deepEqual(props['docIngest.include'].default, DEFAULT_INCLUDE);
+    assert.deepEqual(props['docIngest.exclude'].default, DEFAULT_EXCLUDE);
+    assert.equal(pkg.bin['doc-ingest'], './dist/cli.js');
+  });
+
+  it('every key of .doc-ingest.json is a setting of the same name, and none of them is the server or a secret', () => {
+    const declared = new Set(Object.keys(pkg.contributes.configuration.properties));
+    assert.deepEqual(PROJECT_CONFIG_KEYS.filter((k) => !declared.has(`docIngest.${k}`)), []);
+    assert.ok(!PROJECT_CONFIG_KEYS.some((k) => /baseUrl|key/i.test(k)));
   });
 
   it('keeps the server URL out of workspace reach', () => {

@@ -138,14 +138,13 @@ function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
     const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started });
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (githubActions) io.stderr.write(failures);
-    return exitCode;
+  } else {
+    if (githubActions) io.stdout.write(failures);
+    io.stdout.write(facts.note ? `${facts.note}\n` : summaryTable(summary, { all: facts.all, colour: fancy(io, io.stdout) }));
   }
-  if (githubActions) io.stdout.write(failures);
-  if (facts.note) io.stdout.write(`${facts.note}\n`);
-  else io.stdout.write(summaryTable(summary, { all: facts.all, colour: fancy(io, io.stdout) }));
   const c = summary.counts;
   if (facts.interrupted) {
-    io.stderr.write(`doc-ingest: interrupted: ${c.created + c.updated} sent, ${c.notSent} not sent, ${c.cancelled} under way (the server may still apply them). Run again to send the rest.\n`);
+    io.stderr.write(`doc-ingest: interrupted: ${c.created + c.updated} sent, ${c.notSent} not sent, ${c.cancelled} under way (the server may still apply them). Run again with --changed to send the rest.\n`);
   } else if (summary.stop?.reason === 'failure') {
     io.stderr.write(`doc-ingest: stopped (${c.created + c.updated} sent, ${c.notSent + c.failed} not sent): ${summary.stop.error ?? ''}\n`);
   }

@@ -2,7 +2,9 @@
 // follows edits, and shows local images as visible placeholders; problems of the build are diagnostics on the
 // source file, at their lines, before any network call, and clear when fixed.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import * as vscode from 'vscode';
 import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
 
@@ -54,6 +56,50 @@ describe('Payload preview and diagnostics', () => {
     const sent = ingestionRequests(w.service).at(-1);
     assert.ok(sent, 'the file was sent');
     assert.deepEqual(JSON.parse(sent.body), JSON.parse(preview.getText()), 'the body sent is the body previewed');
+  });
+
+  it('the command line previews the same bytes for the same file and .doc-ingest.json (one core, two fronts)', async () => {
+    const config = workspaceUri('.doc-ingest.json').fsPath;
+    fs.writeFileSync(config, JSON.stringify({ idPrefix: 'kb~', linkTemplate: 'https://docs.example.com/{path}#{anchor}', ccPairId: 2 }));
+    try {
+      // A user setting gives way to the repository's file; nothing here is saved in an editor but on disk.
+      await setSettings({ idPrefix: 'user~' });
+      const uri = writeFile('same.md', '---\ntitle: Same everywhere\ntags: [cli, editor]\n---\n# Same\n\nIntro.\n\n## Part two\n\nText.\n');
+      await vscode.commands.executeCommand('docIngest.previewPayload', uri);
+      const preview = await until(() => previewEditor(uri), 'the preview to open');
+      const shown = JSON.parse(preview.getText()) as { document: { id: string; sections: { link?: string }[] }; cc_pair_id?: number };
+      assert.equal(shown.document.id, `kb~${TMP}~same.md`, 'the extension reads .doc-ingest.json, over user settings');
+      assert.equal(shown.document.sections[1]?.link, `https://docs.example.com/${TMP}/same#part-two`);
+      assert.equal(shown.cc_pair_id, 2);
+      const cli = path.resolve(__dirname, '../../../../dist/cli.js');
+      const run = spawnSync(process.execPath, [cli, 'preview', uri.fsPath], {
+        cwd: workspaceUri('.').fsPath,
+        env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DOC_INGEST_BASE_URL: w.service.baseUrl },
+        encoding: 'utf8',
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout, preview.getText(), 'byte for byte the editor\'s body');
+    } finally {
+      fs.rmSync(config, { force: true });
+      await setSettings({ idPrefix: undefined });
+    }
+  });
+
+  it('a .doc-ingest.json holding a key is refused with an error, and the settings apply as if it were absent', async () => {
+    const config = workspaceUri('.doc-ingest.json');
+    const secret = 'on_committed-by-mistake';
+    fs.writeFileSync(config.fsPath, JSON.stringify({ idPrefix: 'kb~', token: secret }));
+    try {
+      const error = await until(() => w.messages.of('error').find((m) => m.includes('.doc-ingest.json')), 'the error about the file');
+      assert.match(error, /“token”, which looks like a key/);
+      assert.ok(!error.includes(secret), 'the secret is not repeated');
+      const uri = writeFile('plain.md', '# Plain\n\nText.\n');
+      await vscode.commands.executeCommand('docIngest.previewPayload', uri);
+      const preview = await until(() => previewEditor(uri), 'the preview to open');
+      assert.equal((JSON.parse(preview.getText()) as { document: { id: string } }).document.id, `${TMP}~plain.md`, 'the refused file gives no prefix');
+    } finally {
+      fs.rmSync(config.fsPath, { force: true });
+    }
   });
 
   it('the preview follows edits of the source', async () => {

@@ -1,0 +1,35 @@
+/** Runs the built command line (`dist/cli.js`, as `npm run build` makes it) as a subprocess, as a pipeline would. */
+import { spawn } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
+import path from 'node:path';
+
+export const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
+
+export interface CliRun {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export interface CliOptions {
+  cwd: string;
+  /** Added to a clean environment: nothing of the test runner's own DOC_INGEST_* or GITHUB_* leaks in. */
+  env?: Record<string, string | undefined>;
+  /** Called once the process runs, e.g. to interrupt it. */
+  started?(child: ChildProcess): void;
+}
+
+export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? options.cwd, LANG: 'C.UTF-8' };
+  for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, stdout, stderr }));
+    options.started?.(child);
+  });
+}
