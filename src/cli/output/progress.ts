@@ -19,7 +19,7 @@ export class ProgressBar {
     const filled = p.total ? Math.round((p.done / p.total) * width) : width;
     const failed = p.failed ? `, ${p.failed} failed` : '';
     const line = `${this.label} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${p.done}/${p.total} files${failed}  ${p.current ?? ''}`;
-    const columns = Math.max(20, (this.out.columns ?? 80) - 1);
+    const columns = Math.max(20, (this.out.columns || 80) - 1);
     this.out.write(`\r\x1b[2K${line.length > columns ? line.slice(0, columns) : line}`);
     this.drawn = true;
   }
