@@ -1,4 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { forEachConcurrently, runBatch } from '../../core/batch';
 import type { BatchFile, BatchSummary } from '../../core/batch';
@@ -7,6 +7,7 @@ import type { Ledger } from '../../core/ledger';
 import { ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
+import { diskFiles } from '../diskFiles';
 import { listFiles } from '../files';
 import { fancy } from '../io';
 import type { CliIo } from '../io';
@@ -59,10 +60,13 @@ ${EXIT_CODE_HELP}
     const started = performance.now();
     let files = await listFiles(positionals, config, io.cwd);
     if (!files.length) {
-      throw new UsageError(`No files to ingest under ${config.root}: none matches the include globs (${config.include.join(', ')}) and not the exclude globs.`);
+      throw new UsageError(positionals.length
+        ? `No files to ingest: nothing matches ${positionals.join(' ')} (and not the exclude globs ${config.exclude.join(', ')}).`
+        : `No files to ingest under ${config.root}: none matches the include globs (${config.include.join(', ')}) and not the exclude globs.`);
     }
-    const session = dryRun && !config.baseUrl ? undefined : openSession(config, io);
-    const server = session?.baseUrl ?? '';
+    // A dry run sends nothing, so it needs no key; the server, when known, still scopes the ledger's answers.
+    const session = dryRun ? undefined : openSession(config, io);
+    const server = session?.baseUrl ?? config.baseUrl ?? '';
     const ledger = await openLedger(config, io);
     try {
       if (values.changed) {
@@ -84,15 +88,10 @@ ${EXIT_CODE_HELP}
       let summary: BatchSummary;
       try {
         summary = await runBatch({
-          // A dry run never sends; a client is still needed by the type, and with no server none is made.
-          client: session?.client ?? (undefined as never),
+          client: session?.client,
           server,
           files,
-          read: (f) => readFile(f.absolutePath ?? f.key),
-          stat: async (f) => {
-            const s = await stat(f.absolutePath ?? f.key);
-            return { size: s.size, mtime: s.mtime };
-          },
+          ...diskFiles,
           config: () => ingestConfig(config),
           gitFolders: [config.root],
           ledger,

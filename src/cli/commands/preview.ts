@@ -1,6 +1,6 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { getGitFileInfo } from '../../core/documents';
+import { DocumentError, getGitFileInfo } from '../../core/documents';
 import { localImageReferences, readImages } from '../../core/ingest/images';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
@@ -52,7 +52,15 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       const { hashes } = await readImages(refs, { read: (p) => readFile(path.join(config.root, p)) });
       source.images = new Map([...hashes].map(([p, hash]) => [p, (config.baseUrl && ledger.imageFileId(config.baseUrl, hash)) || `<uploaded when sent: ${p}>`]));
     }
-    const { request } = prepareIngestion(buildFile(source, ingestConfig(config)), ingestConfig(config));
+    let built;
+    try {
+      built = buildFile(source, ingestConfig(config));
+    } catch (e) {
+      if (!(e instanceof DocumentError)) throw e;
+      io.stderr.write(`doc-ingest: ${file.relativePath}${e.line ? `:${e.line}` : ''}: ${e.message}\n`);
+      return EXIT.someFailed;
+    }
+    const { request } = prepareIngestion(built, ingestConfig(config));
     io.stdout.write(`${requestBody(request, values.compact ? undefined : 2)}\n`);
     return EXIT.ok;
   },

@@ -31,7 +31,8 @@ import { forEachConcurrently } from './pool';
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
 
 export interface BatchOptions {
-  client: ServiceClient;
+  /** Needed to send; a dry run sends nothing and may go without. */
+  client?: ServiceClient;
   /** The server's base URL (the ledger's scope). */
   server: string;
   files: readonly BatchFile[];
@@ -215,7 +216,7 @@ class Batch {
       const payloadHash = sha256Hex(requestBody(prepared.request));
       if (upload && images?.hashes.size) {
         const uploaded = await uploadImages(images, {
-          client: this.o.client,
+          client: this.client(),
           server: this.o.server,
           ledger: this.o.ledger,
           reader: { read: (path) => this.readImage(file, path) },
@@ -266,7 +267,7 @@ class Batch {
       if (!built) return false;
       if (this.stopped()) return false; // left for the "not sent" sweep
       sent = true;
-      const outcome = await sendIngestion(this.o.client, built.prepared, file.relativePath, {
+      const outcome = await sendIngestion(this.client(), built.prepared, file.relativePath, {
         signal: this.o.signal,
         pause: this.pause,
         timeoutMs: this.o.timeoutMs,
@@ -301,6 +302,11 @@ class Batch {
   /** Runs `work` over `items` with at most `concurrency` at once; stops taking new items once the batch stops. */
   private pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
     return forEachConcurrently(items, this.concurrency, work, () => this.stopped());
+  }
+
+  private client(): ServiceClient {
+    if (!this.o.client) throw new Error('runBatch: sending needs a client (only a dry run goes without)');
+    return this.o.client;
   }
 
   private stopped(): boolean {

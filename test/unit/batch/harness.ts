@@ -1,9 +1,10 @@
 /** Batch tests: Markdown files in a temporary folder, read the way the command line will (Node's file system). */
-import { mkdtemp, readFile, rm, stat, writeFile, mkdir } from 'node:fs/promises';
+import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BatchFile, BatchOptions } from '../../../src/core/batch';
 import type { ServiceClient } from '../../../src/core/api';
+import { diskFiles } from '../../../src/cli/diskFiles';
 
 export interface Folder {
   root: string;
@@ -43,11 +44,7 @@ export function diskBatch(client: ServiceClient, server: string, files: readonly
     client,
     server,
     files,
-    read: (f) => readFile(f.absolutePath ?? f.key),
-    stat: async (f) => {
-      const s = await stat(f.absolutePath ?? f.key);
-      return { size: s.size, mtime: s.mtime };
-    },
+    ...diskFiles,
     config: () => ({ idPrefix: '' }),
     ...extra,
   };

@@ -1,6 +1,7 @@
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
-import { stat, utimes, writeFile } from 'node:fs/promises';
+import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { Ledger, ledgerScope, memoryLedgerStorage, sha256Hex } from '../../../src/core/ledger';
 import type { BatchSummary, FileResult } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
@@ -181,6 +182,31 @@ describe('batch runner (F9)', () => {
         assert.equal(byPath(second, 'crlf.md').outcome, 'unchanged');
         assert.equal(ingestions().length, 0);
         assert.equal(ledger.sourceState(scope, 'crlf.md', sha256Hex(crlf)), 'unchanged');
+      });
+
+      it('a dry run builds and checks every file, sends and uploads nothing, and leaves the ledger as it was', async () => {
+        const storage = memoryLedgerStorage();
+        const ledger = await Ledger.open(storage);
+        await writeDocs(folder, 3, 'dry');
+        await runBatch(batch({ ledger }));
+        await ledger.flush();
+        const before = JSON.stringify(storage.data);
+        await folder.write('dry-1.md', '# dry 1\n\nEdited.\n');
+        folder.files.pop();
+        await folder.write('img.md', '# With image\n\n![d](pic.png)\n');
+        await folder.write('pic.png', new Uint8Array([0x89, 0x50, 0x4e, 0x47, 1, 2, 3]));
+        folder.files.pop();
+        await folder.write('bad.md', '---\nid: [oops\n---\n# Bad\n');
+        h.service.clearRequests();
+        const dry = await runBatch({ ...batch({ ledger, dryRun: true, images: { read: (_f, p) => readFile(path.join(folder.root, p)) } }), client: undefined });
+        assert.deepEqual(
+          dry.results.map((r) => [r.file.relativePath, r.outcome]),
+          [['dry-0.md', 'unchanged'], ['dry-1.md', 'wouldSend'], ['dry-2.md', 'unchanged'], ['img.md', 'wouldSend'], ['bad.md', 'failed']],
+        );
+        assert.equal(dry.counts.wouldSend, 2);
+        assert.equal(h.service.requests.length, 0, 'no request at all: no upload, no ingestion');
+        await ledger.flush();
+        assert.equal(JSON.stringify(storage.data), before, 'the ledger is untouched');
       });
 
       it('no files: nothing is sent and the summary is empty', async () => {
