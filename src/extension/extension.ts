@@ -36,7 +36,7 @@ import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
-import { ProjectConfigWarnings } from './projectConfigWarnings';
+import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
 import { ResultsView } from './views/resultsView';
@@ -72,8 +72,8 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.setApiKey', () => setApiKey(connection));
   command('docIngest.clearApiKey', () => clearApiKey(connection));
   command('docIngest.showLog', () => log.show());
-  // The repository's .doc-ingest.json, shared with the command line (F12): read with the settings, checked here
-  own(new ProjectConfigWarnings(log));
+  // The repository's .doc-ingest.json, shared with the command line (F12): read with the settings, watched here
+  const projectConfig = own(new ProjectConfigWatcher(log));
 
   // What the user uploaded (images, Upload File...), polled for its processing status (F6), and the ledger of
   // what was ingested and uploaded where (F10)
@@ -100,14 +100,14 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger)), onSave: own(new IngestOnSave(batches, log)) };
+  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, log)) };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
-  const preview = own(new PayloadPreview(places, ledger));
+  const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));
   own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview));
   command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(preview, uri));
-  own(new DocumentDiagnostics(places));
+  own(new DocumentDiagnostics(places, projectConfig.onDidChange));
 
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));

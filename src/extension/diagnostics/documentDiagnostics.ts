@@ -28,7 +28,8 @@ export class DocumentDiagnostics implements vscode.Disposable {
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly subscriptions: vscode.Disposable[];
 
-  constructor(private readonly places: DocumentPlaces) {
+  /** `projectChanged`: a `.doc-ingest.json` changed (the globs and the id prefix come from it too). */
+  constructor(private readonly places: DocumentPlaces, projectChanged: vscode.Event<void>) {
     this.subscriptions = [
       this.collection,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
@@ -38,6 +39,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SECTION)) this.checkAll();
       }),
+      projectChanged(() => this.checkAll()),
     ];
     this.checkAll();
   }

@@ -25,7 +25,8 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
   private readonly disposables: vscode.Disposable[] = [];
   private watchers: vscode.Disposable[] = [];
 
-  constructor(private readonly states: SourceStates, ledger: Promise<Ledger>) {
+  /** `projectChanged`: a `.doc-ingest.json` changed, which may change the globs, the pair or the server's scope. */
+  constructor(private readonly states: SourceStates, ledger: Promise<Ledger>, projectChanged: vscode.Event<void>) {
     void ledger.then((l) => {
       const stop = l.onDidChange((change) => {
         if (change.kind !== 'documents') return;
@@ -42,6 +43,10 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (!AFFECTING.some((s) => e.affectsConfiguration(s))) return;
         if (e.affectsConfiguration(`${SECTION}.include`)) this.watch();
+        this.changeEmitter.fire(undefined);
+      }),
+      projectChanged(() => {
+        this.watch();
         this.changeEmitter.fire(undefined);
       }),
     );

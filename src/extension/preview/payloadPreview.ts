@@ -22,7 +22,8 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
   private readonly subscriptions: vscode.Disposable[];
   private disposed = false;
 
-  constructor(private readonly places: DocumentPlaces, private readonly ledger: Promise<Ledger>) {
+  /** `projectChanged`: a `.doc-ingest.json` changed (the id prefix, links and pair may come from it). */
+  constructor(private readonly places: DocumentPlaces, private readonly ledger: Promise<Ledger>, projectChanged: vscode.Event<void>) {
     this.subscriptions = [
       this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => this.sourceChanged(e.document.uri)),
@@ -30,6 +31,7 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SECTION)) this.scheduleAll();
       }),
+      projectChanged(() => this.scheduleAll()),
     ];
     // An image uploaded meanwhile: its placeholder becomes the upload's file id.
     void ledger.then((l) => {

@@ -85,6 +85,25 @@ describe('Payload preview and diagnostics', () => {
     }
   });
 
+  it('an open preview follows .doc-ingest.json as it is created, changed and removed', async () => {
+    const config = workspaceUri('.doc-ingest.json').fsPath;
+    try {
+      const uri = writeFile('follow.md', '# Follow\n\nText.\n');
+      await vscode.commands.executeCommand('docIngest.previewPayload', uri);
+      const preview = await until(() => previewEditor(uri), 'the preview to open');
+      const id = () => (JSON.parse(preview.getText()) as { document: { id: string } }).document.id;
+      assert.equal(id(), `${TMP}~follow.md`);
+      fs.writeFileSync(config, JSON.stringify({ idPrefix: 'kb~' }));
+      await until(() => id() === `kb~${TMP}~follow.md` || undefined, 'the preview to take the new prefix');
+      fs.writeFileSync(config, JSON.stringify({ idPrefix: 'team~' }));
+      await until(() => id() === `team~${TMP}~follow.md` || undefined, 'the preview to take the changed prefix');
+      fs.rmSync(config);
+      await until(() => id() === `${TMP}~follow.md` || undefined, 'the preview to drop the prefix');
+    } finally {
+      fs.rmSync(config, { force: true });
+    }
+  });
+
   it('a .doc-ingest.json holding a key is refused with an error, and the settings apply as if it were absent', async () => {
     const config = workspaceUri('.doc-ingest.json');
     const secret = 'on_committed-by-mistake';

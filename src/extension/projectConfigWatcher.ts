@@ -4,27 +4,42 @@ import { readProjectConfig } from './projectConfigFile';
 import type { Log } from './log';
 
 /**
- * Says once per version of a workspace folder's `.doc-ingest.json` when the file cannot be used (invalid JSON, an
- * unknown key, a key that looks like a secret): until it is fixed, the settings apply as if it were absent.
+ * Watches each workspace folder's `.doc-ingest.json`: tells what depends on settings that it changed (the file is
+ * read with the settings, but VS Code's configuration events do not cover it), and says once per version of the
+ * file when it cannot be used (invalid JSON, an unknown key, a key that looks like a secret): until it is fixed,
+ * the settings apply as if it were absent.
  */
-export class ProjectConfigWarnings implements vscode.Disposable {
+export class ProjectConfigWatcher implements vscode.Disposable {
   private readonly disposables: vscode.Disposable[] = [];
   private readonly told = new Map<string, string>();
+  private readonly changed = new vscode.EventEmitter<void>();
+  /** A folder's `.doc-ingest.json` was created, changed or deleted. */
+  readonly onDidChange = this.changed.event;
 
   constructor(private readonly log: Log) {
     const watcher = vscode.workspace.createFileSystemWatcher(`**/${PROJECT_CONFIG_FILE}`);
     this.disposables.push(
       watcher,
-      watcher.onDidCreate((uri) => this.check(uri)),
-      watcher.onDidChange((uri) => this.check(uri)),
-      watcher.onDidDelete((uri) => this.told.delete(uri.toString())),
+      this.changed,
+      watcher.onDidCreate((uri) => this.check(uri, true)),
+      watcher.onDidChange((uri) => this.check(uri, true)),
+      watcher.onDidDelete((uri) => {
+        this.told.delete(uri.toString());
+        if (this.isFolderConfig(uri)) this.changed.fire();
+      }),
     );
-    for (const folder of vscode.workspace.workspaceFolders ?? []) this.check(vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE));
+    for (const folder of vscode.workspace.workspaceFolders ?? []) this.check(vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE), false);
   }
 
-  private check(uri: vscode.Uri): void {
+  private isFolderConfig(uri: vscode.Uri): vscode.WorkspaceFolder | undefined {
     const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder || vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE).toString() !== uri.toString()) return;
+    return folder && vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE).toString() === uri.toString() ? folder : undefined;
+  }
+
+  private check(uri: vscode.Uri, changed: boolean): void {
+    const folder = this.isFolderConfig(uri);
+    if (!folder) return;
+    if (changed) this.changed.fire();
     const { error } = readProjectConfig(folder);
     const key = uri.toString();
     if (!error) {
