@@ -33,20 +33,25 @@ type Parser = ReturnType<typeof MarkdownIt>;
 let parser: Parser | undefined;
 
 function markdownParser(): Parser {
-  parser ??= createBlockParser();
+  parser ??= createBlockParser({ headingsOnly: true });
   return parser;
 }
 
 /**
  * A new parser configured as the one headings are found with (`images.ts` makes its own, with extra inline
  * bookkeeping, so both read the block structure the same way).
+ *
+ * With `headingsOnly`, the token list keeps only `heading_open`, the heading's `inline` and `heading_close`:
+ * the block rules still run (and see the same lines, levels and parent types), but the tens of thousands of
+ * paragraph, list, table and fence tokens of a large file are neither kept nor walked. Block rules never read
+ * tokens back except to mark tight lists' paragraphs hidden, which headings do not care about.
  */
-export function createBlockParser(): Parser {
+export function createBlockParser(options: { headingsOnly?: boolean } = {}): Parser {
   // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
   // inside it is no heading. Core rules after the block parser are off: inline content is parsed on demand.
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.core.ruler.enableOnly(['normalize', 'block']);
-  useFastBlockTokens(md);
+  useFastBlockTokens(md, options.headingsOnly ?? false);
   return md;
 }
 
@@ -59,7 +64,7 @@ type Token = MarkdownIt.Token;
  * works. A self-check at start-up compares the fields with a real Token and keeps the stock State on any
  * difference (a future markdown-it), so this can only make parsing faster, never different.
  */
-function useFastBlockTokens(md: Parser): void {
+function useFastBlockTokens(md: Parser, headingsOnly: boolean): void {
   const Base = md.block.State;
   let TokenClass: typeof Base.prototype.Token;
   let reference: Token;
@@ -91,13 +96,19 @@ function useFastBlockTokens(md: Parser): void {
   if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
 
   class FastStateBlock extends Base {
+    /** Whether the last token pushed opened a heading (its `inline` comes next). */
+    private headingOpened = false;
+
     override push(type: string, tag: string, nesting: Token['nesting']): Token {
       const token = makeToken(type, tag, nesting);
       token.block = true;
       if (nesting < 0) this.level--;
       token.level = this.level;
       if (nesting > 0) this.level++;
-      this.tokens.push(token);
+      // A token not kept is still returned whole: the rule that asked may set its fields, as it always does.
+      const keep = !headingsOnly || type === 'heading_open' || type === 'heading_close' || (type === 'inline' && this.headingOpened);
+      this.headingOpened = type === 'heading_open';
+      if (keep) this.tokens.push(token);
       return token;
     }
   }
