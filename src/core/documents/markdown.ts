@@ -152,6 +152,19 @@ export function plainText(tokens: readonly Token[]): string {
   return text;
 }
 
+/**
+ * Characters at which one of the inline rules enabled here (escapes, code, emphasis, strikethrough, links,
+ * images, autolinks, inline HTML, entities, line breaks) can start. Text without them parses into one text
+ * token equal to itself, so the parse (a state object per heading) is skipped.
+ */
+const INLINE_MARKUP = /[\n\\`*_~[\]!<&]/;
+
+function inlineText(md: Parser, content: string, env: Record<string, unknown>): string {
+  const tokens: Token[] = [];
+  md.inline.parse(content, md, env, tokens);
+  return plainText(tokens);
+}
+
 /** All headings of the body, in order, with anchors made as a GitHub-style docs site makes them. */
 export function findHeadings(body: string): MarkdownHeading[] {
   const md = markdownParser();
@@ -170,9 +183,7 @@ export function findHeadings(body: string): MarkdownHeading[] {
       explicitAnchor = explicit[1];
       content = content.slice(0, explicit.index);
     }
-    const inlineTokens: Token[] = [];
-    md.inline.parse(content, md, env, inlineTokens);
-    const raw = plainText(inlineTokens);
+    const raw = INLINE_MARKUP.test(content) ? inlineText(md, content, env) : content;
     let anchor = explicitAnchor;
     if (anchor === undefined) {
       // Slugged even when empty, as the site's slugger counts every heading for duplicate numbering.

@@ -34,3 +34,24 @@ describe('documents: headings found from heading tokens only', () => {
     });
   }
 });
+
+describe('documents: heading text without an inline parse', () => {
+  // Headings of plain text skip markdown-it's inline parse (speed); any character an inline rule reacts to must
+  // still take the full parse. Every printable ASCII character, alone, doubled and at the ends, pins that.
+  const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).concat(['é', 'ü', '😄', '\t']);
+  const titles = chars.flatMap((c) => [`a${c}b`, `x ${c}${c} y`, `${c}end`, `start${c}`]);
+  const body = titles.map((t) => `## ${t}\n`).join('\n');
+
+  it('is the text a full inline parse gives, for every printable ASCII character', () => {
+    const stock = new MarkdownIt('default', { html: true });
+    const expected = stock.parse(body, {}).filter((t) => t.type === 'inline').map((t) =>
+      (t.children ?? []).map((c) => (['text', 'text_special', 'code_inline'].includes(c.type) ? c.content : c.type.endsWith('break') ? '\n' : '')).join('').replace(/\s+/g, ' ').trim(),
+    );
+    const found = findHeadings(body);
+    assert.equal(found.length, titles.length);
+    // `{#id}` endings are explicit anchors, removed from the text before parsing: not what this compares.
+    const compared = found.map((h, i) => [h.text, expected[i]] as const).filter((_, i) => !/\{:?\s*#/.test(titles[i]!));
+    assert.ok(compared.length > 300);
+    for (const [text, stockText] of compared) assert.equal(text, stockText);
+  });
+});
