@@ -6,6 +6,7 @@
  * a 1 MB file in the tens of milliseconds.
  */
 import MarkdownIt from 'markdown-it';
+import { useFastBlockState } from './blockState';
 import { Slugger } from './slug';
 
 export interface MarkdownHeading {
@@ -51,78 +52,11 @@ export function createBlockParser(options: { headingsOnly?: boolean } = {}): Par
   // inside it is no heading. Core rules after the block parser are off: inline content is parsed on demand.
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.core.ruler.enableOnly(['normalize', 'block']);
-  useFastBlockTokens(md, options.headingsOnly ?? false);
+  useFastBlockState(md, options.headingsOnly ?? false);
   return md;
 }
 
 type Token = MarkdownIt.Token;
-
-/**
- * Speed: markdown-it 15's Token constructor sets each field through a transpiled `defineProperty` helper, which
- * costs about a fifth of a large parse (more in some hosts). For this parser instance only, block tokens are
- * made as plain objects on Token's prototype with the same fields and defaults, so every Token method still
- * works. A self-check at start-up compares the fields with a real Token and keeps the stock State on any
- * difference (a future markdown-it), so this can only make parsing faster, never different.
- */
-function useFastBlockTokens(md: Parser, headingsOnly: boolean): void {
-  const Base = md.block.State;
-  let TokenClass: typeof Base.prototype.Token;
-  let reference: Token;
-  try {
-    TokenClass = new Base('', md, {}, []).Token;
-    reference = new TokenClass('paragraph_open', 'p', 1);
-  } catch {
-    return;
-  }
-  const prototype = TokenClass.prototype as object;
-  const makeToken = (type: string, tag: string, nesting: Token['nesting']): Token => {
-    const token = Object.create(prototype) as Token;
-    token.map = null;
-    token.level = 0;
-    token.children = null;
-    token.content = '';
-    token.markup = '';
-    token.info = '';
-    token.block = false;
-    token.hidden = false;
-    token.type = type;
-    token.tag = tag;
-    token.attrs = null;
-    token.nesting = nesting;
-    token.meta = null;
-    return token;
-  };
-  const fields = (t: object) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
-  if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
-
-  class FastStateBlock extends Base {
-    /** Whether the last token pushed opened a heading (its `inline` comes next). */
-    private headingOpened = false;
-
-    override push(type: string, tag: string, nesting: Token['nesting']): Token {
-      const token = makeToken(type, tag, nesting);
-      token.block = true;
-      if (nesting < 0) this.level--;
-      token.level = this.level;
-      if (nesting > 0) this.level++;
-      // A token not kept is still returned whole: the rule that asked may set its fields, as it always does.
-      const keep = !headingsOnly || type === 'heading_open' || type === 'heading_close' || (type === 'inline' && this.headingOpened);
-      this.headingOpened = type === 'heading_open';
-      if (keep) this.tokens.push(token);
-      return token;
-    }
-  }
-  // The same pushes through the stock and the fast State must give the same tokens.
-  const pushes = (state: InstanceType<typeof Base>): string =>
-    fields(([['blockquote_open', 'blockquote', 1], ['hr', 'hr', 0], ['blockquote_close', 'blockquote', -1]] as const)
-      .map(([type, tag, nesting]) => state.push(type, tag, nesting)));
-  try {
-    if (pushes(new Base('', md, {}, [])) !== pushes(new FastStateBlock('', md, {}, []))) return;
-  } catch {
-    return;
-  }
-  md.block.State = FastStateBlock;
-}
 
 /**
  * An explicit heading id at the end of the heading: `{#custom-id}` (Docusaurus, MkDocs attr_list, Pandoc,

@@ -1,6 +1,8 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { findHeadings } from '../../../src/core/documents';
+import { createBlockParser } from '../../../src/core/documents/markdown';
+import { seededRandom } from '../../service';
 import { bigMarkdown } from '../../../bench/bigMarkdown';
 
 /**
@@ -53,5 +55,24 @@ describe('documents: heading text without an inline parse', () => {
     const compared = found.map((h, i) => [h.text, expected[i]] as const).filter((_, i) => !/\{:?\s*#/.test(titles[i]!));
     assert.ok(compared.length > 300);
     for (const [text, stockText] of compared) assert.equal(text, stockText);
+  });
+});
+
+describe('documents: line tables of the block parser', () => {
+  // The heading parser finds line ends with indexOf instead of the stock per-character loop (speed).
+  it('are those of the stock markdown-it State, for texts of spaces, tabs, newlines and text', () => {
+    const fast = createBlockParser({ headingsOnly: true });
+    const stock = new MarkdownIt('default', { html: true });
+    assert.equal(fast.block.State.name, 'FastStateBlock', 'the start-up self-check kept the faster State');
+    const random = seededRandom(7);
+    const alphabet = [' ', '\t', '\n', 'a', '#', '\n\n'];
+    const tables = (State: typeof stock.block.State, md: typeof stock, src: string) => {
+      const s = new State(src, md, {}, []);
+      return [s.bMarks, s.eMarks, s.tShift, s.sCount, s.bsCount, s.lineMax, s.src];
+    };
+    for (let i = 0; i < 2000; i++) {
+      const src = Array.from({ length: Math.floor(random() * 24) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      assert.deepEqual(tables(fast.block.State, fast, src), tables(stock.block.State, stock, src), JSON.stringify(src));
+    }
   });
 });
