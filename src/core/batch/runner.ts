@@ -2,11 +2,13 @@
  * The batch runner (F9): many files through the one pipeline, with bounded concurrency, continuing past
  * failures, one shared pause when the server asks for quiet, and a summary that says exactly what was sent.
  *
- * Two passes, neither holding the files in memory:
- * 1. check: every file is read and built once, keeping only its id and payload hash, so that two files that
- *    would become one document, and files the ledger says the server already holds, are known before anything
- *    is sent;
- * 2. send: the files to send are read and built again as they go, and sent by `concurrency` workers. Failures
+ * Two passes, with memory bounded whatever the number of files:
+ * 1. check: every file is read and built once, keeping its id and payload hash, so that two files that would
+ *    become one document, and files the ledger says the server already holds, are known before anything is
+ *    sent. The built requests are kept too, up to KEEP_BUDGET_BYTES of source text, so that a docs folder of a
+ *    usual size is not read and built twice;
+ * 2. send: the files to send go out with their kept request, or are read and built again as they go (beyond the
+ *    budget, with local images to upload, in a retry round), and are sent by `concurrency` workers. Failures
  *    that a moment may cure (a timeout, a dropped connection, a 503) get up to two more rounds at the end.
  */
 import { SharedPause } from '../api';
@@ -60,6 +62,8 @@ export interface BatchOptions {
   concurrency?: number;
   /** Larger files are skipped unread; default 10 MB. */
   maxFileBytes?: number;
+  /** Source bytes whose built requests pass 1 keeps for pass 2; default KEEP_BUDGET_BYTES (tests set 0). */
+  keepBudgetBytes?: number;
   /** Per ingestion request; default the client's. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -69,12 +73,29 @@ export interface BatchOptions {
 }
 
 export const DEFAULT_CONCURRENCY = 4;
+/**
+ * Source bytes whose built requests pass 1 keeps for pass 2 (the requests take about twice that). Beyond it,
+ * files are built again when sent, so memory stays flat as the batch grows.
+ */
+export const KEEP_BUDGET_BYTES = 16 * 1024 * 1024;
 export const MAX_CONCURRENCY = 16;
 const RETRY_ROUNDS = 2;
 
 interface Planned {
   file: BatchFile;
   documentId: string;
+}
+
+/** A file read and built: what is sent, and what the ledger and the duplicate check need. */
+interface Built {
+  prepared: PreparedIngestion;
+  payloadHash: string;
+  sourceHash: string;
+  documentId: string;
+  /** Source bytes (for the keep budget). */
+  size: number;
+  /** Local images to upload before sending: a request built in pass 1 only has their placeholders. */
+  hasImages: boolean;
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -98,6 +119,9 @@ class Batch {
   private readonly imageHashes = new Map<string, Map<string, Promise<string | Error>>>();
   /** Uploads under way by content hash: an image shared by many pages is uploaded once. */
   private readonly uploads = new Map<string, Promise<string | Error>>();
+  /** Built in pass 1 and not sent yet, by file key, within KEEP_BUDGET_BYTES. */
+  private readonly kept = new Map<string, Built>();
+  private keptBytes = 0;
 
   async run(): Promise<BatchSummary> {
     await this.askGit();
@@ -151,6 +175,10 @@ class Batch {
       }
       const p = { file, documentId };
       planned.push(p);
+      if (!built.hasImages && this.keptBytes + built.size <= (this.o.keepBudgetBytes ?? KEEP_BUDGET_BYTES)) {
+        this.kept.set(file.key, built);
+        this.keptBytes += built.size;
+      }
       byId.set(documentId, [...(byId.get(documentId) ?? []), p]);
     });
     const duplicates: DuplicateId[] = [];
@@ -158,6 +186,7 @@ class Batch {
       if (same.length < 2) continue;
       duplicates.push({ documentId, files: same.map((p) => p.file) });
       for (const p of same) {
+        this.take(p.file);
         const others = same.filter((q) => q !== p).map((q) => q.file.relativePath).join(', ');
         this.finish({
           file: p.file,
@@ -181,7 +210,7 @@ class Batch {
    * `upload`, its local images are uploaded first (else they stand as placeholders named by their content, which
    * is what the payload hash covers either way).
    */
-  private async build(file: BatchFile, upload = false): Promise<{ prepared: PreparedIngestion; payloadHash: string; sourceHash: string; documentId: string } | undefined> {
+  private async build(file: BatchFile, upload = false): Promise<Built | undefined> {
     try {
       const stat = await this.o.stat?.(file);
       const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
@@ -219,7 +248,7 @@ class Batch {
         prepared = prepareIngestion(buildFile({ ...source, images: uploaded.ids }, config), config);
       }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId };
+      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -251,10 +280,10 @@ class Batch {
   private async send(p: Planned, mayRetry: boolean): Promise<boolean> {
     const { file } = p;
     this.progress.current = file.relativePath;
-    let built: Awaited<ReturnType<Batch['build']>>;
+    let built: Built | undefined;
     let sent = false;
     try {
-      built = await this.build(file, true);
+      built = this.take(file) ?? (await this.build(file, true));
       if (!built) return false;
       if (this.stopped()) return false; // left for the "not sent" sweep
       sent = true;
@@ -289,6 +318,16 @@ class Batch {
   }
 
   // ------------------------------------------------------------------------------------------------- helpers
+
+  /** The request pass 1 kept for this file, if any, no longer kept (a retry builds it again). */
+  private take(file: BatchFile): Built | undefined {
+    const built = this.kept.get(file.key);
+    if (built) {
+      this.kept.delete(file.key);
+      this.keptBytes -= built.size;
+    }
+    return built;
+  }
 
   /** Runs `work` over `items` with at most `concurrency` at once; stops taking new items once the batch stops. */
   private pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {
