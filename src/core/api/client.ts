@@ -75,6 +75,14 @@ export interface FileConnector {
   accessType: string | undefined;
 }
 
+export interface IngestCallOptions extends CallOptions {
+  /**
+   * The request exactly as `requestBody(request)` serialises it, when the caller already made it (the batch
+   * hashes it for the ledger): sent as is, not validated and serialised a second time.
+   */
+  body?: string;
+}
+
 export interface UploadInput {
   name: string;
   data: Uint8Array;
@@ -177,13 +185,14 @@ export class ServiceClient {
    * Upserts one document. Retried on transient failures only when the document has an explicit id: without
    * one a server may generate a new id per attempt and create duplicates.
    */
-  async ingestDocument(request: IngestionRequest, options: CallOptions = {}): Promise<IngestOutcome> {
-    const valid = check(IngestionRequestSchema, request);
+  async ingestDocument(request: IngestionRequest, options: IngestCallOptions = {}): Promise<IngestOutcome> {
+    const valid = options.body === undefined ? check(IngestionRequestSchema, request) : request;
     const send = (path: string) =>
       this.transport.call({
         method: 'POST',
         path,
-        json: valid,
+        json: options.body === undefined ? valid : undefined,
+        jsonText: options.body,
         schema: IngestionResultSchema,
         retry: valid.document.id !== undefined,
         isIngestionRoute: true,

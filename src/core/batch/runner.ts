@@ -96,6 +96,8 @@ interface Built {
   size: number;
   /** Local images to upload before sending: a request built in pass 1 only has their placeholders. */
   hasImages: boolean;
+  /** `requestBody(prepared.request)`, the bytes hashed: sent as they are when the request was not rebuilt. */
+  body: string | undefined;
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -233,7 +235,8 @@ class Batch {
       if (images) source.images = images.placeholders;
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
-      const payloadHash = sha256Hex(requestBody(prepared.request));
+      let body: string | undefined = requestBody(prepared.request);
+      const payloadHash = sha256Hex(body);
       if (upload && images?.hashes.size) {
         const uploaded = await uploadImages(images, {
           client: this.o.client,
@@ -246,9 +249,10 @@ class Batch {
         });
         if (uploaded.problems.length && stop) throw imageProblemError(file.relativePath, uploaded.problems);
         prepared = prepareIngestion(buildFile({ ...source, images: uploaded.ids }, config), config);
+        body = undefined;
       }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size };
+      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -291,6 +295,7 @@ class Batch {
         signal: this.o.signal,
         pause: this.pause,
         timeoutMs: this.o.timeoutMs,
+        body: built.body,
       });
       const documentId = outcome.documentId ?? built.documentId;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
