@@ -34,7 +34,11 @@ export const INGESTION_PATHS = ['service-api/ingestion', 'onyx-api/ingestion'] a
 export const UPLOAD_PATHS = ['user/file/upload', 'user/projects/file/upload'] as const;
 /** User-file statuses: also the cheap route that proves a key, and that tells the API from a web page. */
 export const STATUS_PATH = 'user/projects/file/statuses';
-export const DEFAULT_STATUS_BATCH = 100;
+/**
+ * Ids per status request. The real server sets no maximum (spec/observed-server.md 5.1), so a poll of every
+ * tracked file is one request; the bound only keeps one body under about 200 KB.
+ */
+export const DEFAULT_STATUS_BATCH = 5000;
 
 /** Routes whose path differs between the specification and the real server. */
 export type VariantRoute = 'ingestion' | 'upload';
