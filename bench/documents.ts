@@ -28,7 +28,7 @@ export async function documentsSection(results: Results, rounds: number): Promis
   const parse: number[] = [];
   for (let r = 0; r < rounds; r++) {
     for (const t of texts) ms.get(t.name)!.push(perCallMs(() => build(t.text), t.repeat));
-    parse.push(perCallMs(() => md.parse(big, {}), 3));
+    parse.push(perCallMs(() => md.parse(big, {}), 1));
   }
   for (const t of texts) {
     const samples = ms.get(t.name)!;

@@ -13,15 +13,22 @@ export class Results {
   private readonly sections = new Map<string, Record<string, unknown>>();
   private readonly rows: { section: string; row: Row }[] = [];
 
-  /** Adds a figure under `section.key` (the JSON) with a table row. */
+  /** Adds a figure under `section` at `key` (dots nest: `n1000At100ms.ratioVsRaw`) with a table row. */
   add(section: string, key: string, row: Row): void {
-    this.at(section)[key] = row.goal ? { ...row.figure, goal: row.goal } : row.figure;
+    this.set(section, key, row.goal ? { ...row.figure, goal: row.goal } : row.figure);
     this.rows.push({ section, row });
   }
 
   /** Adds a fact that is no measured figure (a count, an explanation, the machine). */
   note(section: string, key: string, value: unknown): void {
-    this.at(section)[key] = value;
+    this.set(section, key, value);
+  }
+
+  private set(section: string, key: string, value: unknown): void {
+    const names = key.split('.');
+    let at = this.at(section);
+    for (const name of names.slice(0, -1)) at = (at[name] ??= {}) as Record<string, unknown>;
+    at[names[names.length - 1]!] = value;
   }
 
   private at(section: string): Record<string, unknown> {
