@@ -12,7 +12,10 @@
  * - `headingsOnly`: the token list keeps only `heading_open`, the heading's `inline` and `heading_close`. The block
  *   rules still run (and see the same lines, levels and parent types), but the tens of thousands of paragraph,
  *   list, table and fence tokens of a large file are neither kept nor walked. Block rules never read tokens back
- *   except to mark tight lists' paragraphs hidden, which headings do not care about.
+ *   except to mark tight lists' paragraphs hidden, which headings do not care about. Nor are the texts of
+ *   paragraphs, fences and HTML blocks copied out of the source (`getLines`, about the size of the file again in
+ *   strings per parse): only a setext heading's lines become a kept token's content, and they are read when that
+ *   heading is complete.
  */
 import type MarkdownIt from 'markdown-it';
 
@@ -103,9 +106,23 @@ export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
   const fields = (t: object) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
   if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
 
+  const asciiTrim = (md.utils as { asciiTrim?: (text: string) => string }).asciiTrim;
+  const skipLines = headingsOnly && typeof asciiTrim === 'function';
+
   class FastStateBlock extends Base {
     /** Whether the last token pushed opened a heading (its `inline` comes next). */
     private headingOpened = false;
+    /** The heading being pushed and its inline token (headingsOnly). */
+    private openHeading: Token | undefined;
+    private headingInline: Token | undefined;
+    /** The arguments of the last `getLines` call, answered with '' (skipLines). */
+    private lastLines: [number, number, number, boolean] | undefined;
+
+    override getLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
+      if (!skipLines) return super.getLines(begin, end, indent, keepLastLF);
+      this.lastLines = [begin, end, indent, keepLastLF];
+      return '';
+    }
 
     constructor(src: string, parser: Parser, env: ConstructorParameters<typeof Base>[2], tokens: Token[]) {
       // The stock constructor scans the text it is given: give it none, then scan faster.
@@ -123,7 +140,16 @@ export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
       // A token not kept is still returned whole: the rule that asked may set its fields, as it always does.
       const keep = !headingsOnly || type === 'heading_open' || type === 'heading_close' || (type === 'inline' && this.headingOpened);
       this.headingOpened = type === 'heading_open';
-      if (keep) this.tokens.push(token);
+      if (keep) {
+        this.tokens.push(token);
+        if (type === 'heading_open') this.openHeading = token;
+        else if (type === 'inline') this.headingInline = token;
+        else if (skipLines && this.openHeading && this.headingInline && this.lastLines && (this.openHeading.markup === '=' || this.openHeading.markup === '-')) {
+          // A setext heading (lheading) took its content from getLines, answered with '': read those lines now,
+          // as the stock rule does (`asciiTrim(getLines(...))`). An ATX heading reads its text from `src` itself.
+          this.headingInline.content = asciiTrim!(super.getLines(...this.lastLines));
+        }
+      }
       return token;
     }
   }
