@@ -31,6 +31,8 @@ export interface Job {
   apiKey: string;
   /** batch only: the ledger file. */
   ledger?: string;
+  /** batch only: another concurrency than the default (docIngest.concurrency / the command line's flag). */
+  concurrency?: number;
 }
 
 export interface JobResult {
@@ -94,7 +96,8 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
     return { ...stop(), files: list.length };
   }
   const stop = clock();
-  const http = createNodeFetch(DEFAULT_CONCURRENCY);
+  const concurrency = job.concurrency ?? DEFAULT_CONCURRENCY;
+  const http = createNodeFetch(concurrency);
   const client = new ServiceClient({ fetch: http.fetch, baseUrl: job.baseUrl, apiKey: job.apiKey, ingestionPath: job.ingestionPath });
   const ledger = job.ledger ? await Ledger.open(jsonFileLedgerStorage(job.ledger)) : undefined;
   const files: BatchFile[] = list.map((f) => ({ key: abs(f), relativePath: f, absolutePath: abs(f) }));
@@ -105,6 +108,7 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
     ...nodeFileAccess(),
     config: () => config,
     ledger,
+    concurrency,
   });
   await ledger?.flush();
   const measured = stop();
