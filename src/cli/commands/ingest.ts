@@ -1,13 +1,12 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { forEachConcurrently, runBatch } from '../../core/batch';
+import { forEachConcurrently, nodeFileAccess, runBatch } from '../../core/batch';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
 import { ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
-import { diskFiles } from '../diskFiles';
 import { listFiles } from '../files';
 import { fancy } from '../io';
 import type { CliIo } from '../io';
@@ -91,7 +90,7 @@ ${EXIT_CODE_HELP}
           client: session?.client,
           server,
           files,
-          ...diskFiles,
+          ...nodeFileAccess(),
           config: () => ingestConfig(config),
           gitFolders: [config.root],
           ledger,

@@ -46,6 +46,8 @@ export interface Exchange<S extends z.ZodType> extends CallOptions {
   /** Relative to the base URL, no leading slash. */
   path: string;
   json?: unknown;
+  /** JSON already serialised (and validated) by the caller: sent as is, instead of serialising `json`. */
+  jsonText?: string;
   form?: FormData;
   schema: S;
   /** Only for requests that are safe to repeat. */
@@ -117,7 +119,7 @@ export class Transport {
       const response = await this.options.fetch(`${this.baseUrl}/${ex.path}`, {
         method: ex.method,
         headers: this.headers(ex),
-        body: ex.form ?? (ex.json === undefined ? undefined : JSON.stringify(ex.json)),
+        body: ex.form ?? ex.jsonText ?? (ex.json === undefined ? undefined : JSON.stringify(ex.json)),
         signal,
         redirect: 'manual',
       });
@@ -149,7 +151,7 @@ export class Transport {
   private headers(ex: Exchange<z.ZodType>): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
-    if (ex.json !== undefined) h['content-type'] = 'application/json';
+    if (ex.json !== undefined || ex.jsonText !== undefined) h['content-type'] = 'application/json';
     if (this.options.userAgent) h['user-agent'] = this.options.userAgent;
     return h;
   }

@@ -12,7 +12,7 @@ import { DocumentError } from './errors';
 import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
-import { appendAnchor, renderLink, validateLinkTemplate } from './links';
+import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
 import type { MarkdownHeading } from './markdown';
@@ -113,6 +113,8 @@ interface PreparedFile {
   problems: DocumentProblem[];
   /** Images to send as image sections, in text order (empty unless `options.images` names some). */
   images: ImageSite[];
+  /** The link template filled for this file's path: a section's link given its anchor. */
+  templateLink: ((anchor?: string) => string) | undefined;
   options: DocumentOptions;
 }
 
@@ -165,6 +167,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
     images: markdown ? imageSites(text, path, bodyOffset, options.images) : [],
+    templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     options,
   };
 }
@@ -203,8 +206,7 @@ function lineOffset(file: PreparedFile, line: number): number {
 /** The link of a section with the given anchor (undefined: no heading), or undefined when there is no link. */
 function sectionLink(file: PreparedFile, anchor: string | undefined): string | undefined {
   if (file.frontMatter.link !== undefined) return appendAnchor(file.frontMatter.link, anchor);
-  if (file.options.linkTemplate) return renderLink(file.options.linkTemplate, file.path, anchor);
-  return undefined;
+  return file.templateLink?.(anchor);
 }
 
 function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {

@@ -59,19 +59,34 @@ export function renderLink(template: string, normalizedPath: string, anchor?: st
   const hasAnchor = anchor !== undefined && anchor !== '';
   const source = hasAnchor ? template : template.split('#{anchor}').join('');
   return source.replace(PLACEHOLDER, (whole, name: string) => {
-    switch (name) {
-      case 'path':
-        return encodePath(stripMarkdownExtension(normalizedPath));
-      case 'file':
-        return encodePath(normalizedPath);
-      case 'page':
-        return pagePath(normalizedPath);
-      case 'anchor':
-        return hasAnchor ? encodeURIComponent(anchor) : '';
-      default:
-        return whole;
-    }
+    if (name === 'anchor') return hasAnchor ? encodeURIComponent(anchor) : '';
+    return pathPlaceholder(name, normalizedPath) ?? whole;
   });
+}
+
+function pathPlaceholder(name: string, normalizedPath: string): string | undefined {
+  switch (name) {
+    case 'path':
+      return encodePath(stripMarkdownExtension(normalizedPath));
+    case 'file':
+      return encodePath(normalizedPath);
+    case 'page':
+      return pagePath(normalizedPath);
+    default:
+      return undefined;
+  }
+}
+
+/**
+ * {@link renderLink} for one document: the path placeholders are filled once, not once per section (a large
+ * file has thousands of sections, and encoding the path each time was most of the cost of its links).
+ * `linkRenderer(t, p)(anchor)` is exactly `renderLink(t, p, anchor)`.
+ */
+export function linkRenderer(template: string, normalizedPath: string): (anchor?: string) => string {
+  const withoutAnchor = renderLink(template, normalizedPath);
+  // Placeholders cannot span an `{anchor}` (their names hold no braces), so each piece is filled on its own.
+  const pieces = template.split('{anchor}').map((piece) => piece.replace(PLACEHOLDER, (whole, name: string) => pathPlaceholder(name, normalizedPath) ?? whole));
+  return (anchor) => (anchor === undefined || anchor === '' ? withoutAnchor : pieces.join(encodeURIComponent(anchor)));
 }
 
 /** Adds `#anchor` to a page link that has no fragment yet (a front matter `link`). */

@@ -6,6 +6,7 @@
  * a 1 MB file in the tens of milliseconds.
  */
 import MarkdownIt from 'markdown-it';
+import { useFastBlockState } from './blockState';
 import { Slugger } from './slug';
 
 export interface MarkdownHeading {
@@ -33,85 +34,29 @@ type Parser = ReturnType<typeof MarkdownIt>;
 let parser: Parser | undefined;
 
 function markdownParser(): Parser {
-  parser ??= createBlockParser();
+  parser ??= createBlockParser({ headingsOnly: true });
   return parser;
 }
 
 /**
  * A new parser configured as the one headings are found with (`images.ts` makes its own, with extra inline
  * bookkeeping, so both read the block structure the same way).
+ *
+ * With `headingsOnly`, the token list keeps only `heading_open`, the heading's `inline` and `heading_close`:
+ * the block rules still run (and see the same lines, levels and parent types), but the tens of thousands of
+ * paragraph, list, table and fence tokens of a large file are neither kept nor walked. Block rules never read
+ * tokens back except to mark tight lists' paragraphs hidden, which headings do not care about.
  */
-export function createBlockParser(): Parser {
+export function createBlockParser(options: { headingsOnly?: boolean } = {}): Parser {
   // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
   // inside it is no heading. Core rules after the block parser are off: inline content is parsed on demand.
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.core.ruler.enableOnly(['normalize', 'block']);
-  useFastBlockTokens(md);
+  useFastBlockState(md, options.headingsOnly ?? false);
   return md;
 }
 
 type Token = MarkdownIt.Token;
-
-/**
- * Speed: markdown-it 15's Token constructor sets each field through a transpiled `defineProperty` helper, which
- * costs about a fifth of a large parse (more in some hosts). For this parser instance only, block tokens are
- * made as plain objects on Token's prototype with the same fields and defaults, so every Token method still
- * works. A self-check at start-up compares the fields with a real Token and keeps the stock State on any
- * difference (a future markdown-it), so this can only make parsing faster, never different.
- */
-function useFastBlockTokens(md: Parser): void {
-  const Base = md.block.State;
-  let TokenClass: typeof Base.prototype.Token;
-  let reference: Token;
-  try {
-    TokenClass = new Base('', md, {}, []).Token;
-    reference = new TokenClass('paragraph_open', 'p', 1);
-  } catch {
-    return;
-  }
-  const prototype = TokenClass.prototype as object;
-  const makeToken = (type: string, tag: string, nesting: Token['nesting']): Token => {
-    const token = Object.create(prototype) as Token;
-    token.map = null;
-    token.level = 0;
-    token.children = null;
-    token.content = '';
-    token.markup = '';
-    token.info = '';
-    token.block = false;
-    token.hidden = false;
-    token.type = type;
-    token.tag = tag;
-    token.attrs = null;
-    token.nesting = nesting;
-    token.meta = null;
-    return token;
-  };
-  const fields = (t: object) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
-  if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
-
-  class FastStateBlock extends Base {
-    override push(type: string, tag: string, nesting: Token['nesting']): Token {
-      const token = makeToken(type, tag, nesting);
-      token.block = true;
-      if (nesting < 0) this.level--;
-      token.level = this.level;
-      if (nesting > 0) this.level++;
-      this.tokens.push(token);
-      return token;
-    }
-  }
-  // The same pushes through the stock and the fast State must give the same tokens.
-  const pushes = (state: InstanceType<typeof Base>): string =>
-    fields(([['blockquote_open', 'blockquote', 1], ['hr', 'hr', 0], ['blockquote_close', 'blockquote', -1]] as const)
-      .map(([type, tag, nesting]) => state.push(type, tag, nesting)));
-  try {
-    if (pushes(new Base('', md, {}, [])) !== pushes(new FastStateBlock('', md, {}, []))) return;
-  } catch {
-    return;
-  }
-  md.block.State = FastStateBlock;
-}
 
 /**
  * An explicit heading id at the end of the heading: `{#custom-id}` (Docusaurus, MkDocs attr_list, Pandoc,
@@ -141,6 +86,19 @@ export function plainText(tokens: readonly Token[]): string {
   return text;
 }
 
+/**
+ * Characters at which one of the inline rules enabled here (escapes, code, emphasis, strikethrough, links,
+ * images, autolinks, inline HTML, entities, line breaks) can start. Text without them parses into one text
+ * token equal to itself, so the parse (a state object per heading) is skipped.
+ */
+const INLINE_MARKUP = /[\n\\`*_~[\]!<&]/;
+
+function inlineText(md: Parser, content: string, env: Record<string, unknown>): string {
+  const tokens: Token[] = [];
+  md.inline.parse(content, md, env, tokens);
+  return plainText(tokens);
+}
+
 /** All headings of the body, in order, with anchors made as a GitHub-style docs site makes them. */
 export function findHeadings(body: string): MarkdownHeading[] {
   const md = markdownParser();
@@ -159,9 +117,7 @@ export function findHeadings(body: string): MarkdownHeading[] {
       explicitAnchor = explicit[1];
       content = content.slice(0, explicit.index);
     }
-    const inlineTokens: Token[] = [];
-    md.inline.parse(content, md, env, inlineTokens);
-    const raw = plainText(inlineTokens);
+    const raw = INLINE_MARKUP.test(content) ? inlineText(md, content, env) : content;
     let anchor = explicitAnchor;
     if (anchor === undefined) {
       // Slugged even when empty, as the site's slugger counts every heading for duplicate numbering.

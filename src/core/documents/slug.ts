@@ -16,8 +16,13 @@
 const REMOVED = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic} -]/gu;
 
 /** The anchor slug of one heading text, without duplicate handling. */
+/** For ASCII text the classes above keep exactly letters, digits, `_`, space and `-`: a cheaper expression. */
+const ASCII = /^[\x00-\x7f]*$/;
+const REMOVED_ASCII = /[^a-z0-9_ -]/g;
+
 export function githubSlug(text: string): string {
-  return text.toLowerCase().replace(REMOVED, '').replace(/ /g, '-');
+  const lower = text.toLowerCase();
+  return lower.replace(ASCII.test(lower) ? REMOVED_ASCII : REMOVED, '').replace(/ /g, '-');
 }
 
 /** Gives each heading of one document its unique anchor, in document order. */

@@ -4,7 +4,7 @@
  * front finds the facts its own way (the editor's text and workspace folders, Node's file system and flags);
  * from there on the same code builds the same bytes.
  */
-import type { CallOptions, IngestOutcome, ServiceClient } from '../api';
+import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents';
@@ -93,7 +93,7 @@ export function requestBody(request: IngestionRequest, indent?: number): string 
  * Sends the prepared request. A pair error names the front matter when the pair came from there.
  * @param sourcePath how to name the file in that sentence
  */
-export async function sendIngestion(client: ServiceClient, prepared: PreparedIngestion, sourcePath: string, options: CallOptions = {}): Promise<IngestOutcome> {
+export async function sendIngestion(client: ServiceClient, prepared: PreparedIngestion, sourcePath: string, options: IngestCallOptions = {}): Promise<IngestOutcome> {
   try {
     return await client.ingestDocument(prepared.request, options);
   } catch (e) {

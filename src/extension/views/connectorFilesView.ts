@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import { ConnectorFileInfo, isServiceError, NotFoundError, PermissionError } from '../../core/api';
 import { Connection } from '../connection';
 import { readSettings, SECTION } from '../settings';
-import { humanSize, relativeTime } from './format';
+import { DateTexts, fileRowFacts, firstPage, matchingFiles } from './fileRows';
+import { humanSize } from './format';
 
 /** `expanded`: a filter is set and this connector has matching files (or could not be read), so it opens. */
 interface ConnectorNode { kind: 'connector'; connectorId: number; ccPairId?: number; name: string; expanded?: boolean }
@@ -25,6 +26,8 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
   private readonly files = new Map<number, Loaded>();
   private filterText = '';
   private readonly disposables: vscode.Disposable[] = [];
+  /** Made once: an Intl formatter per row would cost more than the rest of the row. */
+  private readonly dates = new DateTexts(vscode.env.language);
 
   constructor(private readonly connection: Connection) {
     this.view = vscode.window.createTreeView('docIngest.connectorFiles', { treeDataProvider: this, showCollapseAll: true });
@@ -118,8 +121,7 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
   }
 
   private matching(files: ConnectorFileInfo[]): ConnectorFileInfo[] {
-    const needle = this.filterText.toLocaleLowerCase();
-    return needle ? files.filter((f) => f.file_name.toLocaleLowerCase().includes(needle)) : files;
+    return matchingFiles(files, this.filterText);
   }
 
   private async filesOf(connectorId: number): Promise<ConnectorFilesNode[]> {
@@ -130,9 +132,10 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
       const text = this.filterText ? vscode.l10n.t('No files match "{0}".', this.filterText) : vscode.l10n.t('This connector has no files.');
       return [{ kind: 'message', id: `empty-${connectorId}`, error: false, text }];
     }
-    const page: ConnectorFilesNode[] = matching.slice(0, loaded.shown).map((file) => ({ kind: 'file', connectorId, file }));
-    if (matching.length > loaded.shown) page.push({ kind: 'loadMore', connectorId, remaining: matching.length - loaded.shown });
-    return page;
+    const { page, remaining } = firstPage(matching, loaded.shown);
+    const nodes: ConnectorFilesNode[] = page.map((file) => ({ kind: 'file', connectorId, file }));
+    if (remaining > 0) nodes.push({ kind: 'loadMore', connectorId, remaining });
+    return nodes;
   }
 
   private errorNode(id: string, e: unknown): MessageNode {
@@ -154,24 +157,25 @@ export class ConnectorFilesView implements vscode.TreeDataProvider<ConnectorFile
         return item;
       }
       case 'file': {
-        const { file } = node;
-        const item = new vscode.TreeItem(file.file_name, vscode.TreeItemCollapsibleState.None);
-        item.id = `file-${node.connectorId}-${file.file_id}`;
-        const when = relativeTime(file.upload_date);
-        item.description = `${humanSize(file.file_size)} · ${when.text}`;
+        const row = fileRowFacts(node.connectorId, node.file, this.dates, Date.now());
+        const item = new vscode.TreeItem(row.label, vscode.TreeItemCollapsibleState.None);
+        item.id = row.id;
+        const size = row.size ?? humanSize(row.bytes);
+        const when = row.uploaded?.relative ?? vscode.l10n.t('date unknown');
+        item.description = `${size} · ${when}`;
         const tooltip = new vscode.MarkdownString();
-        tooltip.appendText(file.file_name);
+        tooltip.appendText(row.label);
         tooltip.appendMarkdown('\n\n');
-        tooltip.appendText(vscode.l10n.t('Size: {0}', file.file_size == null ? vscode.l10n.t('unknown') : `${humanSize(file.file_size)} (${file.file_size} bytes)`));
+        tooltip.appendText(vscode.l10n.t('Size: {0}', row.bytes == null ? vscode.l10n.t('unknown') : `${size} (${row.bytes} bytes)`));
         tooltip.appendMarkdown('  \n');
-        tooltip.appendText(vscode.l10n.t('Uploaded: {0}', when.exact ?? vscode.l10n.t('unknown')));
+        tooltip.appendText(vscode.l10n.t('Uploaded: {0}', row.uploaded?.exact ?? vscode.l10n.t('unknown')));
         tooltip.appendMarkdown('  \n');
-        tooltip.appendText(vscode.l10n.t('File id: {0}', file.file_id));
+        tooltip.appendText(vscode.l10n.t('File id: {0}', row.fileId));
         item.tooltip = tooltip;
         item.iconPath = vscode.ThemeIcon.File;
-        item.resourceUri = vscode.Uri.parse(`doc-ingest-file:/${encodeURIComponent(file.file_name)}`);
+        item.resourceUri = vscode.Uri.parse(row.resourceUri);
         item.contextValue = 'connectorFile';
-        item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, uploaded {2}', file.file_name, humanSize(file.file_size), when.text) };
+        item.accessibilityInformation = { label: vscode.l10n.t('{0}, {1}, uploaded {2}', row.label, size, when) };
         return item;
       }
       case 'loadMore': {

@@ -49,6 +49,21 @@ describe('extension activation', () => {
     assert.ok(onDisk.main && fs.existsSync(path.join(root, onDisk.main)), `${onDisk.main} is built (npm run build:dev)`);
   });
 
+  it('activates, and records how long that took for npm run bench (test-results/activation.json)', async () => {
+    const ext = getExtension();
+    // The first activation of the run: nothing before this test opens a view or runs a command of the extension.
+    assert.equal(ext.isActive, false, 'not activated before this test, so the time measured is a whole activation');
+    const started = performance.now();
+    await ext.activate();
+    const activationMs = performance.now() - started;
+    assert.equal(ext.isActive, true);
+    const file = path.join(root, 'test-results', 'activation.json');
+    fs.mkdirSync(path.dirname(file), { recursive: true });
+    const record = { activationMs: Math.round(activationMs * 10) / 10, recordedAt: new Date().toISOString(), vscode: vscode.version, bundle: 'dist/extension.js as npm run build:dev makes it (unminified)' };
+    fs.writeFileSync(file, `${JSON.stringify(record, null, 2)}\n`);
+    assert.deepEqual(JSON.parse(fs.readFileSync(file, 'utf8')), record);
+  });
+
   it('activates without error', async () => {
     const ext = getExtension();
     await ext.activate();

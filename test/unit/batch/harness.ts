@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BatchFile, BatchOptions } from '../../../src/core/batch';
 import type { ServiceClient } from '../../../src/core/api';
-import { diskFiles } from '../../../src/cli/diskFiles';
+import { nodeFileAccess } from '../../../src/core/batch';
 
 export interface Folder {
   root: string;
@@ -44,7 +44,7 @@ export function diskBatch(client: ServiceClient, server: string, files: readonly
     client,
     server,
     files,
-    ...diskFiles,
+    ...nodeFileAccess(),
     config: () => ({ idPrefix: '' }),
     ...extra,
   };

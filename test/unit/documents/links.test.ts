@@ -2,6 +2,7 @@ import assert from 'node:assert/strict';
 import {
   DocumentError, appendAnchor, linkTemplateProblem, publishedLinkFor, renderLink, validateLinkTemplate,
 } from '../../../src/core/documents';
+import { linkRenderer } from '../../../src/core/documents/links';
 
 const template = 'https://docs.example.com/{path}#{anchor}';
 
@@ -80,5 +81,31 @@ describe('documents: link templates', () => {
         assert.equal(publishedLinkFor(template, from, href), href === '' ? 'https://docs.example.com/docs/guide/intro' : undefined, href);
       }
     });
+  });
+});
+
+describe('documents: a link template filled once per file', () => {
+  const templates = [
+    'https://docs.example.com/{path}#{anchor}',
+    'https://git.example.com/blob/main/{file}?plain=1#{anchor}',
+    'https://docs.example.com/{page}',
+    '{page}/{anchor}/{path}#{anchor}',
+    'https://x.example/#{anchor}',
+    'https://x.example/{pa{anchor}th}',
+  ];
+  const paths = ['docs/Getting Started/intro.md', 'guide/index.md', 'README.md', 'Q&A/100%.md', 'notes/todo.txt'];
+  const anchors = [undefined, '', 'install', 'über-uns', 'a b#c'];
+  it('gives exactly what renderLink gives, for every template, path and anchor', () => {
+    let compared = 0;
+    for (const template of templates) {
+      for (const path of paths) {
+        const link = linkRenderer(template, path);
+        for (const anchor of anchors) {
+          assert.equal(link(anchor), renderLink(template, path, anchor), `${template} ${path} ${String(anchor)}`);
+          compared++;
+        }
+      }
+    }
+    assert.equal(compared, templates.length * paths.length * anchors.length);
   });
 });

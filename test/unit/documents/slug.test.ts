@@ -53,3 +53,16 @@ describe('documents: GitHub-style slugs', () => {
     assert.equal(slugger.slug('__proto__'), '__proto__');
   });
 });
+
+describe('documents: slugs of plain ASCII headings', () => {
+  // ASCII text takes a shorter path (speed); it must give what the Unicode property classes give.
+  const REFERENCE = /[^\p{L}\p{M}\p{Nd}\p{Nl}\p{Pc}\p{Alphabetic} -]/gu;
+  it('equals the Unicode-class slug for every ASCII character', () => {
+    for (let code = 0; code < 128; code++) {
+      const c = String.fromCharCode(code);
+      for (const text of [`A${c}z`, `${c}${c} Mixed Case ${c}`]) {
+        assert.equal(githubSlug(text), text.toLowerCase().replace(REFERENCE, '').replace(/ /g, '-'), JSON.stringify(text));
+      }
+    }
+  });
+});

@@ -1,0 +1,81 @@
+import assert from 'node:assert/strict';
+import MarkdownIt from 'markdown-it';
+import { findHeadings } from '../../../src/core/documents';
+import { createBlockParser } from '../../../src/core/documents/markdown';
+import { seededRandom } from '../../service';
+import { bigMarkdown } from '../../../bench/bigMarkdown';
+
+/**
+ * The heading finder keeps only heading tokens (speed: a large file's other tokens are never stored). This pins
+ * that it still finds exactly the headings, lines and nesting that a stock markdown-it parse with every token gives.
+ */
+function stockHeadings(body: string): { level: number; startLine: number; endLine: number; topLevel: boolean; content: string }[] {
+  const tokens = new MarkdownIt('default', { html: true }).parse(body, {});
+  return tokens.flatMap((t, i) =>
+    t.type === 'heading_open' && t.map
+      ? [{ level: Number(t.tag.slice(1)), startLine: t.map[0], endLine: t.map[1], topLevel: t.level === 0, content: tokens[i + 1]?.content ?? '' }]
+      : [],
+  );
+}
+
+const TRICKY = [
+  '# Title', '', 'Setext heading', '==============', '', 'Para line', 'lazy # not heading', '',
+  '> ## Quoted', '> text', '', '- item', '  ## In a list', '- second', '', '1. one', '   ### Ordered nested', '',
+  '```', '# fenced', '```', '', '    # indented code', '', '<details>', '# html block', '</details>', '',
+  '| a | b |', '|---|---|', '| # x | y |', '## After table', '', 'Another', '---', '', '***', '#NoSpace', '####### seven', '',
+  '## Closing ## ', '', '- [ ] task', '', '  ## Two-space indented heading', '',
+  '- item', '', '  Multi line', '    setext   heading', '  ---', '', '> Quoted setext', '> ===', '',
+  '  Indented  ', ' setext', '=====', '',
+].join('\n');
+
+describe('documents: headings found from heading tokens only', () => {
+  for (const [name, body] of [['a tricky document', TRICKY], ['a large generated document', bigMarkdown(200 * 1024).text]] as const) {
+    it(`gives the same headings as a full markdown-it parse: ${name}`, () => {
+      const stock = stockHeadings(body);
+      const found = findHeadings(body).map((h) => ({ level: h.level, startLine: h.startLine, endLine: h.endLine, topLevel: h.topLevel, text: h.text }));
+      assert.ok(stock.length > 5);
+      // Text: these headings hold no inline markup, so their text is their content with whitespace collapsed.
+      assert.deepEqual(found, stock.map(({ content, ...h }) => ({ ...h, text: content.replace(/\s+/g, ' ').trim() })));
+    });
+  }
+});
+
+describe('documents: heading text without an inline parse', () => {
+  // Headings of plain text skip markdown-it's inline parse (speed); any character an inline rule reacts to must
+  // still take the full parse. Every printable ASCII character, alone, doubled and at the ends, pins that.
+  const chars = Array.from({ length: 95 }, (_, i) => String.fromCharCode(32 + i)).concat(['é', 'ü', '😄', '\t']);
+  const titles = chars.flatMap((c) => [`a${c}b`, `x ${c}${c} y`, `${c}end`, `start${c}`]);
+  const body = titles.map((t) => `## ${t}\n`).join('\n');
+
+  it('is the text a full inline parse gives, for every printable ASCII character', () => {
+    const stock = new MarkdownIt('default', { html: true });
+    const expected = stock.parse(body, {}).filter((t) => t.type === 'inline').map((t) =>
+      (t.children ?? []).map((c) => (['text', 'text_special', 'code_inline'].includes(c.type) ? c.content : c.type.endsWith('break') ? '\n' : '')).join('').replace(/\s+/g, ' ').trim(),
+    );
+    const found = findHeadings(body);
+    assert.equal(found.length, titles.length);
+    // `{#id}` endings are explicit anchors, removed from the text before parsing: not what this compares.
+    const compared = found.map((h, i) => [h.text, expected[i]] as const).filter((_, i) => !/\{:?\s*#/.test(titles[i]!));
+    assert.ok(compared.length > 300);
+    for (const [text, stockText] of compared) assert.equal(text, stockText);
+  });
+});
+
+describe('documents: line tables of the block parser', () => {
+  // The heading parser finds line ends with indexOf instead of the stock per-character loop (speed).
+  it('are those of the stock markdown-it State, for texts of spaces, tabs, newlines and text', () => {
+    const fast = createBlockParser({ headingsOnly: true });
+    const stock = new MarkdownIt('default', { html: true });
+    assert.equal(fast.block.State.name, 'FastStateBlock', 'the start-up self-check kept the faster State');
+    const random = seededRandom(7);
+    const alphabet = [' ', '\t', '\n', 'a', '#', '\n\n'];
+    const tables = (State: typeof stock.block.State, md: typeof stock, src: string) => {
+      const s = new State(src, md, {}, []);
+      return [s.bMarks, s.eMarks, s.tShift, s.sCount, s.bsCount, s.lineMax, s.src];
+    };
+    for (let i = 0; i < 2000; i++) {
+      const src = Array.from({ length: Math.floor(random() * 24) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
+      assert.deepEqual(tables(fast.block.State, fast, src), tables(stock.block.State, stock, src), JSON.stringify(src));
+    }
+  });
+});
