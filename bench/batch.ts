@@ -57,8 +57,6 @@ export async function batchSections(results: Results, service: ServiceOnThread, 
         await at(LATENCY_MS, `batch${n}@100`, { mode: 'batch', count: n });
         await at(LATENCY_MS, `raw${n}@100`, { mode: 'raw', count: n });
       }
-      // What the setting buys where the default cannot reach 5x a sequential script (see ratioVsSequential).
-      await at(LATENCY_MS, 'batch200c8@100', { mode: 'batch', count: 200, concurrency: 8 });
       for (const latency of [LATENCY_MS, 0] as const) {
         const seq = await at(latency, `seqSample@${latency}`, { mode: 'sequential', count: SEQUENTIAL_SAMPLE[latency] });
         put(samples, `seq1000@${latency}`, (seq.ms / seq.files) * 1000);
@@ -110,13 +108,6 @@ export async function batchSections(results: Results, service: ServiceOnThread, 
       }
     }
   }
-  const seq200 = s('seq1000@100').map((ms) => ms / 5);
-  results.add('batch', 'n200At100ms.concurrency8.batchMs', { name: 'N=200, 100 ms, concurrency 8: batch runner', figure: figure(s('batch200c8@100'), 'ms') });
-  results.add('batch', 'n200At100ms.concurrency8.ratioVsSequential', {
-    name: 'N=200, 100 ms, concurrency 8: sequential / batch',
-    figure: ratio(seq200, s('batch200c8@100'), 'with docIngest.concurrency (or the command line\'s flag) at 8 instead of the default 4'),
-    goal: '>= 5',
-  });
   for (const n of [1000, 5000]) {
     results.add('memory', `peakRssN${n}MB`, { name: `batch N=${n}: peak RSS of its process`, figure: figure(rss.get(`batch${n}@0`) ?? [], 'MB') });
   }

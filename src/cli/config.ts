@@ -5,6 +5,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
@@ -90,7 +91,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
   const baseUrlText = pick(flags.server, 'DOC_INGEST_BASE_URL', (v) => v);
   const baseUrl = baseUrlText === undefined ? undefined : normalizeBaseUrl(baseUrlText);
   if (baseUrlText !== undefined && !baseUrl) throw new UsageError(`Not a server address: “${baseUrlText}”. Give an http(s) URL that includes /api, e.g. https://search.example.com/api.`);
-  const concurrency = pick(flags.concurrency, 'DOC_INGEST_CONCURRENCY', (v, from) => wholeNumber(v, from, 1, 16)) ?? 4;
+  const concurrency = pick(flags.concurrency, 'DOC_INGEST_CONCURRENCY', (v, from) => wholeNumber(v, from, 1, MAX_CONCURRENCY)) ?? DEFAULT_CONCURRENCY;
   return {
     root,
     configFile: found,

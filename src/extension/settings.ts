@@ -5,6 +5,7 @@ import type { ProjectConfig } from '../core/config/projectConfig';
 import { readProjectConfig } from './projectConfigFile';
 // Also used when a hand-edited value is not a list of strings.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
+import { DEFAULT_CONCURRENCY } from '../core/batch';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -67,7 +68,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     pageSize: Math.max(10, Math.round(positive('connectorFiles.pageSize', 200))),
     include: globs(c.get('include'), DEFAULT_INCLUDE),
     exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
-    concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', 4)))),
+    concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', DEFAULT_CONCURRENCY)))),
     maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
     imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,

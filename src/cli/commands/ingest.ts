@@ -35,7 +35,7 @@ Options:
   --changed              only files changed since their last confirmed ingestion (by the ledger), or never sent
   --dry-run              build and check every file, send nothing, print what would be sent
   --force                send files the ledger says are unchanged too
-  --concurrency N        requests in flight, 1-16 (default 4; DOC_INGEST_CONCURRENCY)
+  --concurrency N        requests in flight, 1-16 (default 8; DOC_INGEST_CONCURRENCY)
   --include GLOB         files to take (repeatable; default from .doc-ingest.json, else Markdown and text)
   --exclude GLOB         files to leave out (repeatable)
   --max-file-size-mb N   larger files are skipped (default 10)

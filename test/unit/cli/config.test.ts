@@ -7,6 +7,7 @@ import { UsageError } from '../../../src/cli/usageError';
 import { forCommandLine } from '../../../src/cli/wording';
 import { parseProjectConfig, ProjectConfigError } from '../../../src/core/config/projectConfig';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../../src/core/config/defaults';
+import { DEFAULT_CONCURRENCY } from '../../../src/core/batch';
 
 describe('command-line configuration (F12)', () => {
   let root: string;
@@ -32,7 +33,7 @@ describe('command-line configuration (F12)', () => {
     await rm(path.join(root, '.doc-ingest.json'));
     const defaults = resolveConfig({}, {}, cwd);
     assert.equal(defaults.root, root, 'without a file: the repository root');
-    assert.deepEqual([defaults.ccPairId, defaults.idPrefix, defaults.source, defaults.include, defaults.concurrency], [undefined, '', 'file', DEFAULT_INCLUDE, 4]);
+    assert.deepEqual([defaults.ccPairId, defaults.idPrefix, defaults.source, defaults.include, defaults.concurrency], [undefined, '', 'file', DEFAULT_INCLUDE, DEFAULT_CONCURRENCY]);
   });
 
   it('the key comes from the environment only, and bad values are usage errors that name where they came from', () => {
