@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { forEachConcurrently, nodeFileAccess, runBatch } from '../../core/batch';
+import { emptyCounts, forEachConcurrently, nodeFileAccess, runBatch } from '../../core/batch';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
@@ -174,7 +174,7 @@ async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, c
 }
 
 function emptySummary(): BatchSummary {
-  return { results: [], counts: { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 } };
+  return { results: [], counts: emptyCounts() };
 }
 
 /** Without a terminal (a CI log): a line at each tenth of a long run, so a slow run shows it is alive. */

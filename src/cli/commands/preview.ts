@@ -1,7 +1,7 @@
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DocumentError, getGitFileInfo } from '../../core/documents';
-import { localImageReferences, readImages } from '../../core/ingest/images';
+import { previewImageIds } from '../../core/ingest/images';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
@@ -46,12 +46,15 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       git: await getGitFileInfo(file.absolutePath),
       modifiedTime: (await stat(file.absolutePath)).mtime,
     };
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
-    if (refs.length) {
-      const ledger = await openLedger(config, io);
-      const { hashes } = await readImages(refs, { read: (p) => readFile(path.join(config.root, p)) });
-      source.images = new Map([...hashes].map(([p, hash]) => [p, (config.baseUrl && ledger.imageFileId(config.baseUrl, hash)) || `<uploaded when sent: ${p}>`]));
-    }
+    const text = new TextDecoder().decode(bytes);
+    const ledger = await openLedger(config, io);
+    source.images = await previewImageIds(
+      text,
+      file.relativePath,
+      { read: (p) => readFile(path.join(config.root, p)) },
+      (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
+      (p) => `<uploaded when sent: ${p}>`,
+    );
     let built;
     try {
       built = buildFile(source, ingestConfig(config));

@@ -99,6 +99,11 @@ interface Planned {
   documentId: string;
 }
 
+/** Every outcome at zero: the counts of a batch with no files. */
+export function emptyCounts(): Record<FileOutcome, number> {
+  return { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
+}
+
 /** A file read and built: what is sent, and what the ledger and the duplicate check need. */
 interface Built {
   prepared: PreparedIngestion;
@@ -384,7 +389,7 @@ class Batch {
   }
 
   private summary(duplicates: DuplicateId[]): BatchSummary {
-    const counts: Record<FileOutcome, number> = { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
+    const counts = emptyCounts();
     const order = this.o.files.map((f) => this.results.get(f.key)).filter((r): r is FileResult => r !== undefined);
     for (const r of order) counts[r.outcome] += 1;
     const summary: BatchSummary = { results: order, counts };

@@ -81,6 +81,27 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
   return result;
 }
 
+/**
+ * What a preview shows for each local image of `text` that exists: the file id of its upload when `uploaded` knows
+ * its content, else `placeholder(path)` (the real id exists only once uploaded). Missing and outside images are
+ * left out: they cannot become image sections. Shared by the editor's preview and `doc-ingest preview`.
+ */
+export async function previewImageIds(
+  text: string,
+  relativePath: string,
+  reader: ImageReader,
+  uploaded: (contentHash: string) => string | undefined,
+  placeholder: (path: string) => string,
+  markdown?: boolean,
+): Promise<Map<string, string>> {
+  const ids = new Map<string, string>();
+  const refs = localImageReferences(text, relativePath, markdown);
+  if (!refs.length) return ids;
+  const { hashes } = await readImages(refs, reader);
+  for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || placeholder(path));
+  return ids;
+}
+
 /** The sentence for a document stopped by its images. */
 export function imageProblemError(relativePath: string, problems: readonly ImageProblem[]): DocumentError {
   const list = problems.map((p) => p.message).join('; ');

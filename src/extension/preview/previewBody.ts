@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DocumentError } from '../../core/documents';
-import { localImageReferences, readImages } from '../../core/ingest/images';
+import { previewImageIds } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';
 import { describeError } from '../errors';
@@ -42,13 +42,14 @@ export function imagePlaceholder(path: string): string {
 }
 
 async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | undefined, ledger: Promise<Ledger>): Promise<Map<string, string>> {
-  const ids = new Map<string, string>();
-  if (typeof file.input !== 'string') return ids;
-  const refs = localImageReferences(file.input, file.relativePath, file.markdown);
-  if (!refs.length) return ids;
-  // A missing or outside image cannot be uploaded, so it is not shown as an image section (its diagnostic says why).
-  const { hashes } = await readImages(refs, { read: (path) => Promise.resolve(vscode.workspace.fs.readFile(imageUri(uri, path))) });
+  if (typeof file.input !== 'string') return new Map();
   const known = await ledger;
-  for (const [path, hash] of hashes) ids.set(path, (server && known.imageFileId(server, hash)) || imagePlaceholder(path));
-  return ids;
+  return previewImageIds(
+    file.input,
+    file.relativePath,
+    { read: (path) => Promise.resolve(vscode.workspace.fs.readFile(imageUri(uri, path))) },
+    (hash) => (server ? known.imageFileId(server, hash) : undefined),
+    imagePlaceholder,
+    file.markdown,
+  );
 }
