@@ -68,14 +68,26 @@ const extensionsDir = opts.extensionsDir || path.join(tmp, 'extensions');
 fs.mkdirSync(path.join(userDataDir, 'User'), { recursive: true });
 fs.mkdirSync(extensionsDir, { recursive: true });
 const settingsFile = path.join(userDataDir, 'User', 'settings.json');
-if (!fs.existsSync(settingsFile)) {
-  fs.writeFileSync(settingsFile, JSON.stringify({
-    'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false,
-    'extensions.ignoreRecommendations': true, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none',
-    'chat.disableAIFeatures': true, 'workbench.enableExperiments': false, 'git.autoRepositoryDetection': false,
-    'workbench.secondarySideBar.defaultVisibility': 'hidden',
-  }, null, 2));
-}
+const harnessSettings = {
+  'workbench.startupEditor': 'none', 'extensions.autoCheckUpdates': false, 'extensions.autoUpdate': false,
+  'extensions.ignoreRecommendations': true, 'telemetry.telemetryLevel': 'off', 'update.mode': 'none',
+  'chat.disableAIFeatures': true, 'workbench.enableExperiments': false, 'git.autoRepositoryDetection': false,
+  'workbench.secondarySideBar.defaultVisibility': 'hidden',
+  // code-server is VS Code for the web, where files.autoSave defaults to afterDelay (1 s); the shim stands in for
+  // desktop VS Code (default off). With it on, an editor's unsaved text was saved behind a test's back whenever the
+  // machine was slow enough for a second to pass, and tests of unsaved changes failed now and then.
+  'files.autoSave': 'off',
+};
+// A user-data dir kept from an earlier run (.vscode-test/user-data) gets the settings it lacks; its own stay.
+const readSettingsFile = () => {
+  try {
+    return JSON.parse(fs.readFileSync(settingsFile, 'utf8'));
+  } catch {
+    return undefined; // written by hand with comments: left as it is
+  }
+};
+const existing = fs.existsSync(settingsFile) ? readSettingsFile() : {};
+if (existing) fs.writeFileSync(settingsFile, JSON.stringify({ ...harnessSettings, ...existing }, null, 2));
 // code-server, the VS Code server and the extension host put IPC sockets (vscode-ipc-*.sock, vscode-git-*.sock)
 // in TMPDIR: keep them in our temp dir so they go away with it.
 const serverTmp = path.join(tmp, 't');

@@ -95,13 +95,15 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
     write('other.md', '# Other\n\nText.\n');
     const document = await vscode.workspace.openTextDocument(vscode.Uri.joinPath(folder, 'draft.md'));
     const editor = await vscode.window.showTextDocument(document);
-    const type = (text: string) => editor.edit((e) => e.insert(new vscode.Position(2, 0), text));
+    const type = async (text: string) => assert.ok(await editor.edit((e) => e.insert(new vscode.Position(2, 0), text)), 'typed');
     const sentText = () => JSON.stringify(w.service.document('batch-tmp~draft.md')?.received ?? null);
     try {
       await type('Typed first. ');
       w.messages.answer = () => undefined; // Cancel (Escape on the modal)
       await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
-      assert.match(w.messages.of('warning').at(-1) ?? '', /batch-tmp\/draft\.md has unsaved changes/);
+      // On failure, say what was shown instead and whether the text is still unsaved (files.autoSave saves it).
+      const seen = () => `${JSON.stringify(w.messages.shown.map((m) => [m.level, m.message]))}; state ${w.api.connection.state}; dirty ${document.isDirty}`;
+      assert.match(w.messages.of('warning').at(-1) ?? '', /batch-tmp\/draft\.md has unsaved changes/, seen());
       assert.equal(ingestionRequests(w.service).length, 0, 'cancelled: nothing sent');
 
       w.messages.answer = (m) => (/unsaved changes/.test(m.message) ? 'Save and Ingest' : undefined);
