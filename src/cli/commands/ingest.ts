@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { emptyCounts, forEachConcurrently, nodeFileAccess, runBatch } from '../../core/batch';
+import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
+import { forEachConcurrently } from '../../core/pool';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';

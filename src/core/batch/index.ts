@@ -1,6 +1,5 @@
 /** The batch (F9): many files through the one ingestion pipeline. Plain Node: no `vscode` here. */
 export { DEFAULT_CONCURRENCY, emptyCounts, KEEP_BUDGET_BYTES, MAX_CONCURRENCY, runBatch } from './runner';
-export { forEachConcurrently } from './pool';
 export { nodeFileAccess } from './nodeFiles';
 export type { BatchLedger, BatchOptions } from './runner';
 export type * from './types';

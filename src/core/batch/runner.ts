@@ -27,7 +27,7 @@ import { getGitFolderInfo } from '../documents';
 import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
-import { forEachConcurrently } from './pool';
+import { forEachConcurrently } from '../pool';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;

@@ -22,6 +22,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitFileInfo } from './build';
+import { forEachConcurrently } from '../pool';
 import { comparable, runGit as run } from './git';
 
 export interface GitFolderOptions {
@@ -126,15 +127,6 @@ function parseBatch(stdout: Buffer): Map<string, string> {
   return texts;
 }
 
-/** Runs `work` over `items`, a few at a time: a folder with thousands of changed files must not open them all. */
-async function eachLimited<T>(items: T[], limit: number, work: (item: T) => Promise<void>): Promise<void> {
-  let next = 0;
-  const worker = async () => {
-    while (next < items.length) await work(items[next++] as T);
-  };
-  await Promise.all(Array.from({ length: Math.min(limit, items.length) }, worker));
-}
-
 interface HeadState extends HeadFile {
   /** Hash of the comparable committed text, for files that differ on disk (or are links); else undefined. */
   committedHash?: string;
@@ -173,7 +165,8 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
     const batch = await git(['cat-file', '--batch'], folder, options, toCompare.map(([, e]) => `${e.oid}\n`).join(''));
     if (!batch.ok) return undefined;
     const committed = parseBatch(batch.stdout);
-    await eachLimited(toCompare, 8, async ([file, entry]) => {
+    // A few at a time: a folder with thousands of changed files must not open them all at once.
+    await forEachConcurrently(toCompare, 8, async ([file, entry]) => {
       const text = committed.get(entry.oid);
       entry.committedHash = text === undefined ? undefined : comparableHash(text);
       const disk = await readFile(path.join(folder, file.slice(prefix.length)), 'utf8').catch(() => undefined);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { forEachConcurrently } from '../../core/batch';
+import { forEachConcurrently } from '../../core/pool';
 import type { BatchFile } from '../../core/batch';
 import type { BatchIngester } from '../batch/batchIngester';
 import { listBatchFiles } from '../batch/listFiles';
