@@ -6,6 +6,7 @@
 import { execFile } from 'node:child_process';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
+import { DEFAULT_CONCURRENCY } from '../src/core/batch';
 import type { Job, JobResult } from './batchChild';
 import { pagePath, pageText, writeCorpus } from './corpus';
 import type { Results } from './results';
@@ -84,11 +85,11 @@ export async function batchSections(results: Results, service: ServiceOnThread, 
   const perSecond = (key: string, n: number) => s(key).map((ms) => n / (ms / 1000));
   results.note('batch', 'setup', {
     files: `${corpus.files.length} generated Markdown files (front matter, headings, fences, tables, lists, links, images), ${Math.round(corpus.bytes / corpus.files.length)} bytes on average`,
-    concurrency: 'the default (DEFAULT_CONCURRENCY) for the batch and the raw loop alike',
+    concurrency: `the default (DEFAULT_CONCURRENCY = ${DEFAULT_CONCURRENCY}) for the batch and the raw loop alike`,
     latency: `the local service waits ${LATENCY_MS} ms in each ingestion (as the real server embeds the document), or 0 ms, where only the client's own cost shows`,
     process: 'each run is a fresh child process (as a command line run is); the service runs on a worker thread of the parent',
     sequential: `read, build and post one file at a time (Node's fetch); over ${SEQUENTIAL_SAMPLE[100]} files per round at ${LATENCY_MS} ms and ${SEQUENTIAL_SAMPLE[0]} at 0 ms, extrapolated per file to 1,000`,
-    notMeasured: `N=5,000 at ${LATENCY_MS} ms: latency-bound (5,000 / concurrency x ${LATENCY_MS} ms = about 125 s a run, for the batch and the raw loop alike), too long for 5 rounds in 10 minutes; N=5,000 is measured at 0 ms, where the client's own cost shows`,
+    notMeasured: `N=5,000 at ${LATENCY_MS} ms: latency-bound (5,000 / ${DEFAULT_CONCURRENCY} x ${LATENCY_MS} ms = about ${Math.round((5000 / DEFAULT_CONCURRENCY) * LATENCY_MS / 1000)} s a run, for the batch and the raw loop alike), too long for 5 rounds in 10 minutes; N=5,000 is measured at 0 ms, where the client's own cost shows`,
     ratios: 'ratioVsRaw = raw loop time / batch time (1 = as fast as the raw loop); ratioVsSequential = sequential time / batch time; both per round, median over rounds',
   });
   for (const [latency, sizes] of [[LATENCY_MS, [200, 1000]], [0, SIZES]] as const) {

@@ -16,6 +16,7 @@ import { ServiceClient } from '../src/core/api';
 import { DEFAULT_CONCURRENCY, nodeFileAccess, runBatch } from '../src/core/batch';
 import type { BatchFile } from '../src/core/batch';
 import { createNodeFetch } from '../src/core/http/nodeFetch';
+import { forEachConcurrently } from '../src/core/pool';
 import { buildFile, prepareIngestion, requestBody } from '../src/core/ingest/pipeline';
 import { Ledger, jsonFileLedgerStorage } from '../src/core/ledger';
 import { pagePath } from './corpus';
@@ -31,8 +32,6 @@ export interface Job {
   apiKey: string;
   /** batch only: the ledger file. */
   ledger?: string;
-  /** batch only: another concurrency than the default (docIngest.concurrency / the command line's flag). */
-  concurrency?: number;
 }
 
 export interface JobResult {
@@ -61,13 +60,6 @@ function clock(): () => { ms: number; cpuMs: number } {
   };
 }
 
-async function pool(count: number, concurrency: number, task: (i: number) => Promise<void>): Promise<void> {
-  let next = 0;
-  await Promise.all(Array.from({ length: concurrency }, async () => {
-    while (next < count) await task(next++);
-  }));
-}
-
 async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
   const url = `${job.baseUrl}/${job.ingestionPath}`;
   const headers = { authorization: `Bearer ${job.apiKey}`, 'content-type': 'application/json' };
@@ -77,8 +69,8 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
     const bodies = await Promise.all(list.map(async (f) => body(f, readFileSync(abs(f)))));
     const agent = new Agent({ connections: DEFAULT_CONCURRENCY, keepAliveTimeout: 10000 });
     const stop = clock();
-    await pool(bodies.length, DEFAULT_CONCURRENCY, async (i) => {
-      const res = await undiciFetch(url, { method: 'POST', dispatcher: agent, headers, body: bodies[i] });
+    await forEachConcurrently(bodies, DEFAULT_CONCURRENCY, async (b) => {
+      const res = await undiciFetch(url, { method: 'POST', dispatcher: agent, headers, body: b });
       await res.text();
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
     });
@@ -96,8 +88,7 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
     return { ...stop(), files: list.length };
   }
   const stop = clock();
-  const concurrency = job.concurrency ?? DEFAULT_CONCURRENCY;
-  const http = createNodeFetch(concurrency);
+  const http = createNodeFetch(DEFAULT_CONCURRENCY);
   const client = new ServiceClient({ fetch: http.fetch, baseUrl: job.baseUrl, apiKey: job.apiKey, ingestionPath: job.ingestionPath });
   const ledger = job.ledger ? await Ledger.open(jsonFileLedgerStorage(job.ledger)) : undefined;
   const files: BatchFile[] = list.map((f) => ({ key: abs(f), relativePath: f, absolutePath: abs(f) }));
@@ -108,7 +99,6 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
     ...nodeFileAccess(),
     config: () => config,
     ledger,
-    concurrency,
   });
   await ledger?.flush();
   const measured = stop();
