@@ -198,7 +198,7 @@ class Batch {
       }
       const p = { file, documentId };
       planned.push(p);
-      if (!built.hasImages && this.keptBytes + built.size <= (this.o.keepBudgetBytes ?? KEEP_BUDGET_BYTES)) {
+      if (!this.o.dryRun && !built.hasImages && this.keptBytes + built.size <= (this.o.keepBudgetBytes ?? KEEP_BUDGET_BYTES)) {
         this.kept.set(file.key, built);
         this.keptBytes += built.size;
       }
