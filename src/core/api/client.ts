@@ -197,7 +197,7 @@ export class ServiceClient {
       this.transport.call({
         method: 'POST',
         path,
-        json: options.body === undefined ? valid : undefined,
+        json: valid,
         jsonText: options.body,
         schema: IngestionResultSchema,
         retry: valid.document.id !== undefined,
