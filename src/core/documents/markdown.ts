@@ -41,11 +41,7 @@ function markdownParser(): Parser {
 /**
  * A new parser configured as the one headings are found with (`images.ts` makes its own, with extra inline
  * bookkeeping, so both read the block structure the same way).
- *
- * With `headingsOnly`, the token list keeps only `heading_open`, the heading's `inline` and `heading_close`:
- * the block rules still run (and see the same lines, levels and parent types), but the tens of thousands of
- * paragraph, list, table and fence tokens of a large file are neither kept nor walked. Block rules never read
- * tokens back except to mark tight lists' paragraphs hidden, which headings do not care about.
+ * `headingsOnly`: the token list keeps the headings' tokens only (see `blockState.ts`).
  */
 export function createBlockParser(options: { headingsOnly?: boolean } = {}): Parser {
   // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
