@@ -91,7 +91,7 @@ async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {
   const http = createNodeFetch(DEFAULT_CONCURRENCY);
   const client = new ServiceClient({ fetch: http.fetch, baseUrl: job.baseUrl, apiKey: job.apiKey, ingestionPath: job.ingestionPath });
   const ledger = job.ledger ? await Ledger.open(jsonFileLedgerStorage(job.ledger)) : undefined;
-  const files: BatchFile[] = list.map((f) => ({ key: abs(f), relativePath: f, absolutePath: abs(f) }));
+  const files: BatchFile[] = list.map((f) => ({ key: abs(f), relativePath: f, source: f, absolutePath: abs(f) }));
   const summary = await runBatch({
     client,
     server: job.baseUrl,

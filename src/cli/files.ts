@@ -7,6 +7,7 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { BatchFile } from '../core/batch';
+import { sourceKey } from '../core/identity';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
 
@@ -51,7 +52,9 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {
-  return { key: absolutePath, relativePath: path.relative(root, absolutePath).split(path.sep).join('/'), absolutePath };
+  const relativePath = path.relative(root, absolutePath).split(path.sep).join('/');
+  // One root: the source key is the path, as the editor's with one workspace folder.
+  return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
 }
 
 function statKind(p: string): 'file' | 'directory' | undefined {

@@ -3,6 +3,8 @@ import path from 'node:path';
 import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
 import { forEachConcurrently } from '../../core/pool';
 import type { BatchFile, BatchSummary } from '../../core/batch';
+import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
+import type { ClaimSources } from '../../core/identity';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
 import { ingestConfig, resolveConfig } from '../config';
@@ -69,8 +71,16 @@ ${EXIT_CODE_HELP}
     const server = session?.baseUrl ?? config.baseUrl ?? '';
     const ledger = await openLedger(config, io);
     try {
+      // Every included file's id, sent or not: a file of this run whose id another one builds is refused.
+      const claims = new IdClaims();
+      const access = nodeFileAccess();
+      const claimSources = { ...access, idPrefix: () => config.idPrefix, maxFileBytes: config.maxFileBytes };
+      if (positionals.length) {
+        const named = new Set(files.map((f) => f.key));
+        await collectClaims((await listFiles([], config, io.cwd)).filter((f) => !named.has(f.key)), claimSources, claims);
+      }
       if (values.changed) {
-        files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), config.concurrency);
+        files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, claimSources, config.concurrency);
         if (!files.length) {
           return finish(io, emptySummary(), { config, server, dryRun, json, started, all: false, note: 'Every file is as last ingested.' });
         }
@@ -91,8 +101,9 @@ ${EXIT_CODE_HELP}
           client: session?.client,
           server,
           files,
-          ...nodeFileAccess(),
+          ...access,
           config: () => ingestConfig(config),
+          claims,
           gitFolders: [config.root],
           ledger,
           images: { read: (_f, imagePath) => readFile(path.join(config.root, imagePath)), onProblem: config.imagesOnProblem },
@@ -164,12 +175,22 @@ function forCommandLineSummary(summary: BatchSummary): BatchSummary {
   };
 }
 
-/** The files never ingested to this server and pair, or whose bytes changed since: hashed, not built. */
-async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, concurrency: number): Promise<BatchFile[]> {
+/**
+ * The files never ingested to this server and pair, or whose bytes changed since: hashed, not built. The others
+ * stay out of the run but keep their ids in `claims`. A file over the size limit is not read: it goes to the run,
+ * which skips it and says why.
+ */
+async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, claims: IdClaims, from: ClaimSources, concurrency: number): Promise<BatchFile[]> {
   const changed = new Set<BatchFile>();
   await forEachConcurrently(files, Math.max(4, concurrency), async (file) => {
-    const hash = sha256Hex(await readFile(file.absolutePath ?? file.key));
-    if (ledger.sourceState(scope, file.relativePath, hash) !== 'unchanged') changed.add(file);
+    const stat = await from.stat?.(file);
+    if (stat && stat.size > from.maxFileBytes) {
+      changed.add(file);
+      return;
+    }
+    const bytes = await from.read(file);
+    if (ledger.sourceState(scope, file.source, sha256Hex(bytes)) !== 'unchanged') changed.add(file);
+    else claims.set(file.source, documentIdOf(bytes, file.relativePath, from.idPrefix(file)));
   });
   return files.filter((f) => changed.has(f));
 }

@@ -28,6 +28,8 @@ import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
 import { forEachConcurrently } from '../pool';
+import { duplicateIdSentence } from '../identity';
+import type { IdClaimsView } from '../identity';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
@@ -57,6 +59,12 @@ export interface BatchOptions {
     onProblem?: ImageProblemPolicy;
     onUploaded?(record: UserFileRecord, file: BatchFile, imagePath: string): void;
   };
+  /**
+   * The document ids of included files outside this run (a run of changed files, a save): a file of the run whose
+   * id another included file also builds is refused, naming both. The run's own files are checked among
+   * themselves, unchanged ones included, whether or not this is given.
+   */
+  claims?: IdClaimsView;
   /** Send files the ledger says are unchanged too. */
   force?: boolean;
   /**
@@ -97,6 +105,12 @@ const RETRY_ROUNDS = 2;
 interface Planned {
   file: BatchFile;
   documentId: string;
+}
+
+/** A file the ledger says the server holds as built: it still claims its id, and is finished once no duplicate is found. */
+interface Unchanged extends Planned {
+  scope: string;
+  sourceHash: string;
 }
 
 /** Every outcome at zero: the counts of a batch with no files. */
@@ -183,42 +197,34 @@ class Batch {
   // ------------------------------------------------------------------------------------------------- pass 1
 
   private async check(): Promise<{ planned: Planned[]; duplicates: DuplicateId[] }> {
+    // Every file that builds, sent or not: an unchanged file still holds its id against a new file claiming it.
     const byId = new Map<string, Planned[]>();
     const planned: Planned[] = [];
+    const unchanged: Unchanged[] = [];
     await this.pool(this.o.files, async (file) => {
       const built = await this.build(file);
       if (!built) return;
       const { prepared, payloadHash, documentId } = built;
-      const decision = this.o.ledger?.decide(this.scope(prepared), { documentId, sourcePath: file.relativePath, payloadHash }, { force: !!this.o.force });
+      const p = { file, documentId };
+      byId.set(documentId, [...(byId.get(documentId) ?? []), p]);
+      const scope = this.scope(prepared);
+      const decision = this.o.ledger?.decide(scope, { documentId, sourcePath: file.source, payloadHash }, { force: !!this.o.force });
       if (decision === 'unchanged') {
-        // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
-        if (!this.o.dryRun) this.o.ledger?.confirmSource(this.scope(prepared), documentId, built.sourceHash);
-        this.finish({ file, outcome: 'unchanged', documentId });
+        unchanged.push({ ...p, scope, sourceHash: built.sourceHash });
         return;
       }
-      const p = { file, documentId };
       planned.push(p);
       if (!this.o.dryRun && !built.hasImages && this.keptBytes + built.size <= (this.o.keepBudgetBytes ?? KEEP_BUDGET_BYTES)) {
         this.kept.set(file.key, built);
         this.keptBytes += built.size;
       }
-      byId.set(documentId, [...(byId.get(documentId) ?? []), p]);
     });
-    const duplicates: DuplicateId[] = [];
-    for (const [documentId, same] of byId) {
-      if (same.length < 2) continue;
-      duplicates.push({ documentId, files: same.map((p) => p.file) });
-      for (const p of same) {
-        this.take(p.file);
-        const others = same.filter((q) => q !== p).map((q) => q.file.relativePath).join(', ');
-        this.finish({
-          file: p.file,
-          outcome: 'failed',
-          documentId,
-          errorKind: 'document',
-          error: `${p.file.relativePath} and ${others} would both become the document “${documentId}”: give one of them another id (front matter id:), then ingest again.`,
-        });
-      }
+    const duplicates = this.refuseDuplicates(byId);
+    for (const u of unchanged) {
+      if (this.results.has(u.file.key)) continue;
+      // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
+      if (!this.o.dryRun) this.o.ledger?.confirmSource(u.scope, u.documentId, u.sourceHash);
+      this.finish({ file: u.file, outcome: 'unchanged', documentId: u.documentId });
     }
     // Files keep the order they were listed in; a duplicate's files are not sent.
     const order = new Map(this.o.files.map((f, i) => [f.key, i]));
@@ -226,6 +232,23 @@ class Batch {
       planned: planned.filter((p) => !this.results.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0)),
       duplicates,
     };
+  }
+
+  /** Fails every file whose id another file builds (of this run, or included outside it), naming the others. */
+  private refuseDuplicates(byId: ReadonlyMap<string, Planned[]>): DuplicateId[] {
+    const inRun = new Set(this.o.files.map((f) => f.source));
+    const duplicates: DuplicateId[] = [];
+    for (const [documentId, same] of byId) {
+      const outside = (this.o.claims?.sourcesOf(documentId) ?? []).filter((s) => !inRun.has(s)).sort();
+      if (same.length < 2 && !outside.length) continue;
+      duplicates.push({ documentId, files: same.map((p) => p.file), ...(outside.length ? { otherSources: outside } : {}) });
+      for (const p of same) {
+        this.take(p.file);
+        const others = [...same.filter((q) => q !== p).map((q) => q.file.source), ...outside];
+        this.finish({ file: p.file, outcome: 'failed', documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, documentId) });
+      }
+    }
+    return duplicates;
   }
 
   /**
@@ -243,7 +266,7 @@ class Batch {
           outcome: 'skipped',
           errorKind: 'document',
           setting: 'maxFileSizeMB',
-          error: `${file.relativePath} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
+          error: `${file.source} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
         });
         return undefined;
       }
@@ -252,7 +275,7 @@ class Batch {
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
       const images = await this.localImages(file, bytes);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
-      if (images?.problems.length && stop) throw imageProblemError(file.relativePath, images.problems);
+      if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
@@ -268,7 +291,7 @@ class Batch {
           onUploaded: (record, path) => this.o.images?.onUploaded?.(record, file, path),
           call: { signal: this.o.signal, pause: this.pause },
         });
-        if (uploaded.problems.length && stop) throw imageProblemError(file.relativePath, uploaded.problems);
+        if (uploaded.problems.length && stop) throw imageProblemError(file.source, uploaded.problems);
         prepared = prepareIngestion(buildFile({ ...source, images: uploaded.ids }, config), config);
         body = undefined;
       }
@@ -288,7 +311,8 @@ class Batch {
     if (!this.o.images) return undefined;
     const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
     if (!refs.length) return undefined;
-    const root = file.absolutePath?.endsWith(file.relativePath) ? file.absolutePath.slice(0, -file.relativePath.length) : '';
+    // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
+    const root = file.root ?? file.key;
     let cache = this.imageHashes.get(root);
     if (!cache) this.imageHashes.set(root, (cache = new Map()));
     return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
@@ -304,7 +328,7 @@ class Batch {
   /** Sends one planned file; true when it failed in a way another round may cure (and a round is left). */
   private async send(p: Planned, mayRetry: boolean): Promise<boolean> {
     const { file } = p;
-    this.progress.current = file.relativePath;
+    this.progress.current = file.source;
     let built: Built | undefined;
     let sent = false;
     try {
@@ -312,7 +336,7 @@ class Batch {
       if (!built) return false;
       if (this.stopped()) return false; // left for the "not sent" sweep
       sent = true;
-      const outcome = await sendIngestion(this.client(), built.prepared, file.relativePath, {
+      const outcome = await sendIngestion(this.client(), built.prepared, file.source, {
         signal: this.o.signal,
         pause: this.pause,
         timeoutMs: this.o.timeoutMs,
@@ -320,7 +344,7 @@ class Batch {
       });
       const documentId = outcome.documentId ?? built.documentId;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
-      this.o.ledger?.record(this.scope(built.prepared), { documentId: built.documentId, sourcePath: file.relativePath, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      this.o.ledger?.record(this.scope(built.prepared), { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
       this.finish({ file, outcome: outcome.outcome, documentId });
       return false;
     } catch (e) {
@@ -330,7 +354,7 @@ class Batch {
           file,
           outcome: sent ? 'cancelled' : 'notSent',
           documentId: built?.documentId,
-          error: sent ? `${file.relativePath}: cancelled while its request was under way; the server may still apply it.` : undefined,
+          error: sent ? `${file.source}: cancelled while its request was under way; the server may still apply it.` : undefined,
         });
         return false;
       }

@@ -7,8 +7,15 @@ import type { ErrorKind } from '../api/errors';
 /** One file of the batch. `key` is the front's own handle (a URI string in the editor, a path on the command line). */
 export interface BatchFile {
   key: string;
-  /** Relative to its workspace folder or repository root, `/`-separated: names the document and the file in messages. */
+  /** Relative to its workspace folder or repository root, `/`-separated: the path the document's id and links are built from. */
   relativePath: string;
+  /**
+   * The source's key (`sourceKey`: the folder's label and the path in a multi-root workspace, else the path): what
+   * the ledger and the duplicate check key the file by, and how messages name it.
+   */
+  source: string;
+  /** The root `relativePath` is relative to (an absolute path on disk, else its URI): what images are resolved in. */
+  root?: string;
   /** On the local disk, when the file is there (git facts need it); undefined for remote file systems. */
   absolutePath?: string;
 }
@@ -74,5 +81,8 @@ export interface BatchSummary {
 
 export interface DuplicateId {
   documentId: string;
+  /** The files of this run that build the id. */
   files: BatchFile[];
+  /** Included files outside this run that build it too (their source keys). */
+  otherSources?: string[];
 }

@@ -18,7 +18,9 @@ export type DocumentErrorCode =
   /** The selection is empty or out of range. */
   | 'invalidSelection'
   /** A local image the document refers to is missing, outside the workspace, or refused by the server. */
-  | 'image';
+  | 'image'
+  /** Another included file builds the same document id (docs/architecture.md#identity). */
+  | 'duplicateId';
 
 export interface DocumentErrorDetails {
   /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */

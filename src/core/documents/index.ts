@@ -22,5 +22,5 @@ export { problemsOf } from './problems';
 export type { DocumentProblem, ProblemSeverity } from './problems';
 export { Slugger, githubSlug } from './slug';
 export { MARKDOWN_EXTENSIONS, fileNameWithoutExtension, isMarkdownPath, normalizeRelativePath } from './text';
-export { proposeChosenId, workspaceIdPrefix } from './workspaceIds';
+export { folderLabel, proposeChosenId, workspaceIdPrefix } from './workspaceIds';
 export type { WorkspaceFolderRef } from './workspaceIds';

@@ -15,12 +15,22 @@ export interface WorkspaceFolderRef {
   readonly index: number;
 }
 
-/** The id prefix of a file in `folder`: the configured prefix, plus the folder's name in a multi-root workspace. */
-export function workspaceIdPrefix(idPrefix: string | undefined, folder: WorkspaceFolderRef, folders: readonly WorkspaceFolderRef[]): string {
-  if (folders.length <= 1) return idPrefix ?? '';
+/**
+ * The folder's label in a multi-root workspace (its encoded name; with its position when another folder's name
+ * encodes the same), undefined with one folder. Ids and source keys carry the same label, so the two agree on
+ * which folder a file is in.
+ */
+export function folderLabel(folder: WorkspaceFolderRef, folders: readonly WorkspaceFolderRef[]): string | undefined {
+  if (folders.length <= 1) return undefined;
   const label = encodeIdSegment(folder.name);
   const namesake = folders.some((f) => f.index !== folder.index && encodeIdSegment(f.name) === label);
-  return `${normalizeIdPrefix(idPrefix)}${namesake ? `${label}-${folder.index + 1}` : label}~`;
+  return namesake ? `${label}-${folder.index + 1}` : label;
+}
+
+/** The id prefix of a file in `folder`: the configured prefix, plus the folder's label in a multi-root workspace. */
+export function workspaceIdPrefix(idPrefix: string | undefined, folder: WorkspaceFolderRef, folders: readonly WorkspaceFolderRef[]): string {
+  const label = folderLabel(folder, folders);
+  return label === undefined ? (idPrefix ?? '') : `${normalizeIdPrefix(idPrefix)}${label}~`;
 }
 
 /**

@@ -22,7 +22,7 @@ export async function makeFolder(): Promise<Folder> {
       const absolutePath = path.join(root, relativePath);
       await mkdir(path.dirname(absolutePath), { recursive: true });
       await writeFile(absolutePath, content);
-      const file = { key: absolutePath, relativePath, absolutePath };
+      const file = { key: absolutePath, relativePath, source: relativePath, root, absolutePath };
       folder.files.push(file);
       return file;
     },

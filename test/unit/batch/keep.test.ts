@@ -57,6 +57,6 @@ describe('batch runner: each file read and built once', () => {
     const stat = await access.stat(file);
     assert.equal(stat?.size, 11);
     assert.ok(stat?.mtime instanceof Date);
-    await assert.rejects(access.read({ key: `${folder.root}/missing.md`, relativePath: 'missing.md' }), /ENOENT/);
+    await assert.rejects(access.read({ key: `${folder.root}/missing.md`, relativePath: 'missing.md', source: 'missing.md' }), /ENOENT/);
   });
 });

@@ -1,0 +1,8 @@
+/** Identity (docs/architecture.md#identity): what names a source and which document id it builds. Plain Node. */
+export { duplicateIdSentence, IdClaims } from './claims';
+export type { IdClaimsView } from './claims';
+export { collectClaims } from './collect';
+export type { ClaimSources } from './collect';
+export { documentIdOf } from './documentId';
+export { sourceKey } from './sources';
+export type { SourceRef } from './sources';
