@@ -29,6 +29,7 @@ import { showError } from './errors';
 import { FreshnessDecorations } from './freshness/freshnessDecorations';
 import { IngestOnSave } from './freshness/ingestOnSave';
 import { SourceStates } from './freshness/sourceStates';
+import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
 import { EditorImages } from './ingest/images';
 import { Ingester } from './ingest/ingester';
@@ -82,11 +83,14 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   own({ dispose: () => void ledger.then((l) => l.close()) });
   const images = new EditorImages(ledger, userFiles);
 
+  // Which document id each included file builds: a run of some files refuses an id another file builds
+  const ids = new WorkspaceIds();
+
   // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)
   const history = new IngestionHistory();
   const statusBar = own(new IngestStatusBar());
   const places = own(new DocumentPlaces(context.globalState, history));
-  const ingester = own(new Ingester(connection, history, statusBar, log, places, images, ledger));
+  const ingester = own(new Ingester(connection, history, statusBar, log, places, images, ledger, ids));
   command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
   command('docIngest.ingestSelection', () => ingestSelection(ingester));
   command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
@@ -95,7 +99,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
 
   // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
   const results = own(new ResultsView());
-  const batches = own(new BatchIngester(connection, ledger, results, userFiles, log));
+  const batches = own(new BatchIngester(connection, ledger, results, userFiles, log, ids));
   command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));

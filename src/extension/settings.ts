@@ -6,6 +6,7 @@ import { readProjectConfig } from './projectConfigFile';
 // Also used when a hand-edited value is not a list of strings.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../core/batch';
+import { workspaceIdPrefix } from '../core/documents';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -97,6 +98,14 @@ function globs(v: unknown, fallback: string[]): string[] {
 
 function integerOrUndefined(v: unknown): number | undefined {
   return typeof v === 'number' && Number.isInteger(v) && v >= 0 ? v : undefined;
+}
+
+/** The pipeline's configuration of a workspace file: its folder's settings, with the folder's label in the id prefix. */
+export function fileIngestConfig(uri: vscode.Uri): IngestConfig {
+  const settings = readSettings(uri);
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  const prefix = folder ? workspaceIdPrefix(settings.idPrefix, folder, vscode.workspace.workspaceFolders ?? [folder]) : settings.idPrefix;
+  return ingestConfig(settings, prefix);
 }
 
 /** What the core pipeline needs of the settings; `idPrefix`: the prefix for this file's folder (multi-root). */

@@ -50,6 +50,9 @@ export function needsSending(decision: LedgerDecision): boolean {
   return decision !== 'unchanged';
 }
 
+/** The hashes of a superseded entry: no file's bytes and no payload hash to this. */
+const SUPERSEDED = '0'.repeat(64);
+
 function newer(a: LedgerEntry, b: LedgerEntry): boolean {
   return Date.parse(a.ingestedAt) >= Date.parse(b.ingestedAt);
 }
@@ -158,6 +161,21 @@ export class Ledger {
     const entry = this.scopes.get(scope)?.get(documentId);
     if (!entry || entry.sourceHash === sourceHash) return false;
     entry.sourceHash = sourceHash;
+    this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
+    return true;
+  }
+
+  /**
+   * Something other than the entry's file was sent under `documentId` (its unsaved text is recorded instead, but a
+   * selection, an untitled editor or a file outside the folders has no file to record): the entry stays, naming the
+   * file, but matches no bytes and no payload, so the file counts as changed and the next batch sends it again.
+   * False when there was no entry.
+   */
+  supersede(scope: string, documentId: string): boolean {
+    const entry = this.scopes.get(scope)?.get(documentId);
+    if (!entry) return false;
+    entry.sourceHash = SUPERSEDED;
+    entry.payloadHash = SUPERSEDED;
     this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
     return true;
   }

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
 import { runBatch } from '../../core/batch';
 import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch';
-import { workspaceIdPrefix } from '../../core/documents';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
 import { describeError, showError } from '../errors';
 import { Log } from '../log';
-import { ingestConfig, readSettings } from '../settings';
+import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
 import { imageUri } from '../ingest/images';
 import { settleUnsavedFiles } from './unsavedFiles';
+import type { WorkspaceIds } from '../identity/workspaceIds';
 
 export interface BatchRequest {
   files: BatchFile[];
@@ -38,6 +38,7 @@ export class BatchIngester implements vscode.Disposable {
     private readonly results: ResultsView,
     private readonly userFiles: UserFilesView,
     private readonly log: Log,
+    private readonly ids: WorkspaceIds,
   ) {}
 
   get busy(): boolean {
@@ -84,6 +85,9 @@ export class BatchIngester implements vscode.Disposable {
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
         async (progress, token) => {
           token.onCancellationRequested(() => abort.abort());
+          // The ids of the files this run does not send: a file of the run claiming one of them is refused.
+          progress.report({ message: vscode.l10n.t('checking document ids') });
+          const claims = await this.ids.current(token);
           let reported = 0;
           const report = (p: BatchProgress) => {
             const increment = ((p.done - reported) / p.total) * 100;
@@ -99,9 +103,10 @@ export class BatchIngester implements vscode.Disposable {
               const s = await vscode.workspace.fs.stat(vscode.Uri.parse(f.key));
               return { size: s.size, mtime: new Date(s.mtime) };
             },
-            config: (f) => fileConfig(vscode.Uri.parse(f.key)),
+            config: (f) => fileIngestConfig(vscode.Uri.parse(f.key)),
             gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,
             ledger,
+            claims,
             images: {
               read: async (f, path) => vscode.workspace.fs.readFile(imageUri(vscode.Uri.parse(f.key), path)),
               onProblem: settings.imagesOnProblem,
@@ -184,13 +189,6 @@ function progressMessage(p: BatchProgress): string {
   return p.failed
     ? vscode.l10n.t('{0} of {1} files, {2} failed', p.done, p.total, p.failed)
     : vscode.l10n.t('{0} of {1} files', p.done, p.total);
-}
-
-function fileConfig(uri: vscode.Uri) {
-  const settings = readSettings(uri);
-  const folder = vscode.workspace.getWorkspaceFolder(uri);
-  const prefix = folder ? workspaceIdPrefix(settings.idPrefix, folder, vscode.workspace.workspaceFolders ?? [folder]) : settings.idPrefix;
-  return ingestConfig(settings, prefix);
 }
 
 function gitFolders(): string[] {

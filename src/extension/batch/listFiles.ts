@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchFile } from '../../core/batch';
+import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
 /**
@@ -28,9 +29,13 @@ export async function listBatchFiles(within?: vscode.Uri, token?: vscode.Cancell
 }
 
 export function batchFile(uri: vscode.Uri): BatchFile {
+  const source = workspaceSource(uri);
+  const relativePath = source?.relativePath ?? vscode.workspace.asRelativePath(uri, false);
   return {
     key: uri.toString(),
-    relativePath: vscode.workspace.asRelativePath(uri, false),
+    relativePath,
+    source: source?.key ?? relativePath,
+    root: source?.root,
     absolutePath: uri.scheme === 'file' ? uri.fsPath : undefined,
   };
 }

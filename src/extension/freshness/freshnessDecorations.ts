@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Ledger, SourceState } from '../../core/ledger';
 import { isBatchFile } from '../batch/listFiles';
+import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../settings';
 import type { SourceStates } from './sourceStates';
 
@@ -18,7 +19,7 @@ const LEDGER_NOTICE_MS = 200;
 export class FreshnessDecorations implements vscode.FileDecorationProvider, vscode.Disposable {
   private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri | vscode.Uri[] | undefined>();
   readonly onDidChangeFileDecorations = this.changeEmitter.event;
-  /** The workspace-relative path (the ledger's source path) of every file the Explorer asked about. */
+  /** The source key (the ledger's source path: folder and path) of every file the Explorer asked about. */
   private readonly asked = new Map<string, vscode.Uri>();
   private readonly pending = new Set<string>();
   private timer: ReturnType<typeof setTimeout> | undefined;
@@ -67,7 +68,8 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
     if (uri.scheme !== 'file' || !isBatchFile(uri)) return undefined;
     const settings = readSettings(uri);
     if (!settings.decorationsEnabled || !settings.baseUrl) return undefined;
-    this.asked.set(vscode.workspace.asRelativePath(uri, false), uri);
+    const source = workspaceSource(uri);
+    if (source) this.asked.set(source.key, uri);
     return this.states.state(uri);
   }
 
@@ -97,7 +99,8 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
         watcher.onDidChange((u) => this.fileChanged(u)),
         watcher.onDidCreate((u) => this.fileChanged(u)),
         watcher.onDidDelete((u) => {
-          this.asked.delete(vscode.workspace.asRelativePath(u, false));
+          const source = workspaceSource(u);
+          if (source) this.asked.delete(source.key);
           this.fileChanged(u);
         }),
       );

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger, SourceState } from '../../core/ledger';
+import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
 /**
@@ -13,13 +14,19 @@ export class SourceStates {
 
   constructor(private readonly ledger: Promise<Ledger>) {}
 
-  /** Undefined when the file cannot be read (deleted meanwhile, a folder). No server set: every file is `never`. */
+  /**
+   * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
+   * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either). No server set:
+   * every file is `never`.
+   */
   async state(uri: vscode.Uri): Promise<SourceState | undefined> {
-    const hash = await this.hash(uri);
-    if (hash === undefined) return undefined;
+    const source = workspaceSource(uri);
+    if (!source) return undefined;
     const settings = readSettings(uri);
+    const hash = await this.hash(uri, settings.maxFileBytes);
+    if (hash === undefined) return undefined;
     const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
-    return (await this.ledger).sourceState(scope, vscode.workspace.asRelativePath(uri, false), hash);
+    return (await this.ledger).sourceState(scope, source.key, hash);
   }
 
   /** Drops the cached hash (the file was saved, created or deleted). */
@@ -31,10 +38,10 @@ export class SourceStates {
     this.hashes.clear();
   }
 
-  private async hash(uri: vscode.Uri): Promise<string | undefined> {
+  private async hash(uri: vscode.Uri, maxBytes: number): Promise<string | undefined> {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
-      if (stat.type & vscode.FileType.Directory) return undefined;
+      if (stat.type & vscode.FileType.Directory || stat.size > maxBytes) return undefined;
       const key = uri.toString();
       const cached = this.hashes.get(key);
       if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { DOCUMENT_ID_PATTERN } from '../../core/api';
 import { proposeChosenId, workspaceIdPrefix } from '../../core/documents';
 import type { IngestionHistory } from '../../core/ingest/history';
+import { workspaceSource } from '../identity/workspaceSource';
 
 /** Per file URI (outside every workspace folder), the id its writer chose. Never the key. */
 const CHOSEN_IDS = 'docIngest.chosenIds';
@@ -10,6 +11,8 @@ const CHOSEN_IDS = 'docIngest.chosenIds';
 export interface DocumentPlace {
   /** The path the build reads the file type from and fills `{path}` of the link template with. */
   relativePath: string;
+  /** The source key (docs/architecture.md#identity) of a file in a workspace folder; undefined without one. */
+  source?: string;
   /** The configured prefix, with the folder's name added in a multi-root workspace. */
   idPrefix: string;
   /**
@@ -49,12 +52,12 @@ export class DocumentPlaces implements vscode.Disposable {
       return { relativePath: name, idPrefix, markdown: plain || markdownMode ? true : undefined, chosen: { kind: 'untitled', id: this.untitled.get(uri.toString()) } };
     }
     const markdown = markdownMode ? true : undefined;
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder) {
+    const source = workspaceSource(uri);
+    if (!source) {
       return { relativePath: name, idPrefix, markdown, chosen: { kind: 'outside', id: this.globalState.get<Record<string, string>>(CHOSEN_IDS, {})[uri.toString()] } };
     }
-    const folders = vscode.workspace.workspaceFolders ?? [folder];
-    return { relativePath: vscode.workspace.asRelativePath(uri, false), idPrefix: workspaceIdPrefix(idPrefix, folder, folders), markdown };
+    const folders = vscode.workspace.workspaceFolders ?? [source.folder];
+    return { relativePath: source.relativePath, source: source.key, idPrefix: workspaceIdPrefix(idPrefix, source.folder, folders), markdown };
   }
 
   /**

@@ -8,6 +8,7 @@ import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
 import type { ImageReference } from '../../core/documents';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
+import { duplicateIdSentence } from '../../core/identity';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
@@ -17,6 +18,7 @@ import { IngestStatusBar } from '../statusBar/ingestStatusBar';
 import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
 import { readEditorSource } from './sourceFile';
+import type { WorkspaceIds } from '../identity/workspaceIds';
 
 /** A document built from the editor, and how to build it again with its images uploaded. */
 interface EditorBuild {
@@ -26,8 +28,13 @@ interface EditorBuild {
   images: ImageReference[];
   /** The same document with these images as image sections (path → image_file_id). */
   withImages(ids: ReadonlyMap<string, string>): DocumentBuildResult;
-  /** The file's bytes when the text sent is the saved file's (no unsaved changes): only then the ledger learns it. */
-  savedBytes?: Uint8Array;
+  /** The source key of a whole file of a workspace folder (not a selection, an untitled editor or an outside file). */
+  source?: string;
+  /**
+   * For such a file, the bytes of what was built: the saved file's, or the editor's unsaved text. The ledger
+   * records their hash, so a draft sent and then reverted counts as changed, not as the file the server holds.
+   */
+  sourceBytes?: Uint8Array;
 }
 
 
@@ -53,6 +60,7 @@ export class Ingester implements vscode.Disposable {
     private readonly places: DocumentPlaces,
     private readonly images: EditorImages,
     private readonly ledger: Promise<Ledger>,
+    private readonly ids: WorkspaceIds,
   ) {}
 
   cancelAll(): void {
@@ -76,6 +84,13 @@ export class Ingester implements vscode.Disposable {
     }
     const { built, config } = editorBuild;
     for (const w of built.warnings) this.log.warn(`${uri.toString(true)}: ${w}`);
+    if (!selection && built.document.id !== undefined) {
+      const duplicate = await this.claimedElsewhere(built.document.id, editorBuild.source, uri);
+      if (duplicate) {
+        await showError(vscode.l10n.t('Not ingested:'), duplicate);
+        return undefined;
+      }
+    }
 
     const settings = readSettings(uri);
     let prepared = prepareIngestion(built, config);
@@ -112,11 +127,11 @@ export class Ingester implements vscode.Disposable {
         () => {
           abort.signal.throwIfAborted();
           sent = true;
-          return sendIngestion(client, prepared, vscode.workspace.asRelativePath(uri), { signal: abort.signal });
+          return sendIngestion(client, prepared, editorBuild.source ?? vscode.workspace.asRelativePath(uri), { signal: abort.signal });
         },
       );
       this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
-      if (editorBuild.savedBytes) await this.remember(uri, record, hashed, editorBuild.savedBytes).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
+      await this.remember(record, built.document.id, hashed, editorBuild).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
       this.connection.noteSuccess();
       void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
       this.log.info(`[${record.requestId}] ${result.outcome}: ${record.documentId}`);
@@ -149,25 +164,49 @@ export class Ingester implements vscode.Disposable {
   }
 
   /**
-   * A whole saved file, confirmed: the ledger (and so the Explorer badge) knows it as a batch would, with the
-   * batch's payload hash (images by content, not by upload id), so the next batch finds it unchanged.
+   * A whole file of a workspace folder, confirmed: the ledger (and so the Explorer badge) knows it as a batch
+   * would, with the batch's payload hash (images by content, not by upload id), so the next batch finds it
+   * unchanged, or, for unsaved text, changed once the file on disk differs from what was sent. Anything else
+   * sent under an id (a selection, an untitled editor, a file outside the folders): the ledger's entry for that id,
+   * if any, no longer describes what the server holds.
    */
-  private async remember(uri: vscode.Uri, record: IngestionRecord, hashed: PreparedIngestion, bytes: Uint8Array): Promise<void> {
-    if (!record.documentId) return;
+  private async remember(record: IngestionRecord, sentId: string | undefined, hashed: PreparedIngestion, build: EditorBuild): Promise<void> {
+    if (sentId === undefined) return;
     const ledger = await this.ledger;
-    ledger.record(ledgerScope(record.server, hashed.ccPairId), {
-      documentId: record.documentId,
-      sourcePath: vscode.workspace.asRelativePath(uri, false),
-      sourceHash: sha256Hex(bytes),
+    const scope = ledgerScope(record.server, hashed.ccPairId);
+    if (build.source === undefined || build.sourceBytes === undefined) {
+      ledger.supersede(scope, sentId);
+      return;
+    }
+    ledger.record(scope, {
+      documentId: sentId,
+      sourcePath: build.source,
+      sourceHash: sha256Hex(build.sourceBytes),
       payloadHash: sha256Hex(requestBody(hashed.request)),
     });
   }
 
+  /**
+   * The duplicate-id error when another included file of the workspace builds `documentId` (its saved bytes):
+   * sending would replace that file's document with this one, and the next batch would put it back.
+   */
+  private async claimedElsewhere(documentId: string, source: string | undefined, uri: vscode.Uri): Promise<DocumentError | undefined> {
+    const others = (await this.ids.current()).sourcesOf(documentId).filter((s) => s !== source).sort();
+    if (!others.length) return undefined;
+    const name = source ?? (uri.scheme === 'untitled' ? uri.path : uri.fsPath);
+    return new DocumentError('duplicateId', duplicateIdSentence(name, others, documentId));
+  }
+
   private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
     const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
-    // Read as built (not after the send, when a save may have changed them): only a whole saved file enters the ledger.
-    const savedBytes = !saved || selection ? undefined : typeof file.input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : file.input;
     const asText = () => text ?? new TextDecoder().decode(file.input as Uint8Array);
+    // Read as built (not after the send, when a save may have changed them).
+    const source = selection ? undefined : place.source;
+    const sourceBytes = source === undefined
+      ? undefined
+      : !saved
+        ? new TextEncoder().encode(asText())
+        : typeof file.input === 'string' ? await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined) : file.input;
     const make = (): DocumentBuildResult | SelectionBuildResult => selection
       ? buildSelection({ ...file, input: asText() }, selection.start, selection.end, config)
       : buildFile(file, config);
@@ -180,7 +219,7 @@ export class Ingester implements vscode.Disposable {
     }
     const images = localImageReferences(asText(), place.relativePath, place.markdown);
     if (!selection || !('suggestedTitle' in result)) {
-      return { built: result, config, savedBytes, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
+      return { built: result, config, source, sourceBytes, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }
 
     const built = result;

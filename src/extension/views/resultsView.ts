@@ -84,11 +84,11 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
   }
 
   getTreeItem(r: FileResult): vscode.TreeItem {
-    const item = new vscode.TreeItem(r.file.relativePath, vscode.TreeItemCollapsibleState.None);
+    const item = new vscode.TreeItem(r.file.source, vscode.TreeItemCollapsibleState.None);
     item.description = outcomeLabel(r.outcome);
     item.iconPath = ICONS[r.outcome];
     item.contextValue = `result.${r.outcome}`;
-    item.accessibilityInformation = { label: `${r.file.relativePath}, ${outcomeLabel(r.outcome)}${r.error ? `: ${r.error}` : ''}` };
+    item.accessibilityInformation = { label: `${r.file.source}, ${outcomeLabel(r.outcome)}${r.error ? `: ${r.error}` : ''}` };
     item.tooltip = r.error ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : outcomeLabel(r.outcome));
     const uri = vscode.Uri.parse(r.file.key);
     item.resourceUri = uri;
