@@ -186,6 +186,6 @@ describe('documents: selections', () => {
   it('encodes unicode and explicit anchors in the id', () => {
     const text = '# Handbuch\n\n## Über uns {#about}\n\nText.\n\n## Größen\n\nMehr.\n';
     assert.equal(select(text, 'Text.', 'Text.', 'de/handbuch.md').document.id, 'de~handbuch.md~about');
-    assert.equal(select(text, 'Mehr.', 'Mehr.', 'de/handbuch.md').document.id, 'de~handbuch.md~grossen');
+    assert.match(select(text, 'Mehr.', 'Mehr.', 'de/handbuch.md').document.id ?? '', /^de~handbuch\.md~grossen--[0-9a-f]{8}$/);
   });
 });
