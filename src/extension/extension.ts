@@ -82,6 +82,8 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const ledger = openWorkspaceLedger(context.workspaceState, log);
   own({ dispose: () => void ledger.then((l) => l.close()) });
   const images = new EditorImages(ledger, userFiles);
+  // An uploaded image the server lost is uploaded again by the next ingestion that shows it
+  own(userFiles.onDidLoseFiles(({ server, ids }) => void ledger.then((l) => ids.forEach((id) => l.forgetImageFile(server, id)))));
 
   // Which document id each included file builds: a run of some files refuses an id another file builds
   const ids = new WorkspaceIds();

@@ -55,7 +55,7 @@
  *   addConnectorFiles(connectorId, count | [{fileId?, fileName?, size?: n|null, uploadedAt?: date|null}])
  *   addUserFile(owner: principal | userId, {name?, status?, contentType?, size?, createdAt?})
  *   addCredential(owner: principal | userId | null, {name?, source?, credentialJson?, adminPublic?, ...})
- *   setUserFileStatus(id, status), completeUserFile(id), failUserFile(id)   (cancel the file's timer)
+ *   setUserFileStatus(id, status), completeUserFile(id), failUserFile(id)   (cancel the file's timer), deleteUserFile(id)
  *   close()                              stops listening, drops kept-alive sockets, clears timers
  *
  * Seed `test`:
@@ -153,6 +153,10 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
     setUserFileStatus: (id, status) => processor.set(id, status),
     completeUserFile: (id) => processor.set(id, 'COMPLETED'),
     failUserFile: (id) => processor.set(id, 'FAILED'),
+    deleteUserFile(id) {
+      processor.set(id, 'DELETING'); // stops its timer
+      store.userFiles.delete(id);
+    },
 
     async close() {
       processor.close();

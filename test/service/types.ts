@@ -290,6 +290,8 @@ export interface LocalService {
   setUserFileStatus(id: string, status: UserFileStatus): void;
   completeUserFile(id: string): void;
   failUserFile(id: string): void;
+  /** Removes a user file, as the real server does once a deletion finished: the status route stops returning it. */
+  deleteUserFile(id: string): void;
 
   close(): Promise<void>;
 }

@@ -28,11 +28,15 @@ import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
 import { forEachConcurrently } from '../pool';
+import { canonicalUserFileId } from '../polling/statusPoller';
 import { duplicateIdSentence } from '../identity';
 import type { IdClaimsView } from '../identity';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
+
+/** What the batch asks of the ledger about images: reuse an upload, record one, forget one the server lost. */
+export type BatchImageLedger = Pick<Ledger, 'imageFileId' | 'recordImage' | 'imageUpload' | 'forgetImage'>;
 
 export interface BatchOptions {
   /** Needed to send; a dry run sends nothing and may go without. */
@@ -50,7 +54,7 @@ export interface BatchOptions {
    * batch, never per file. Omit in an untrusted workspace (a repository's config can make git run programs).
    */
   gitFolders?: readonly string[];
-  ledger?: BatchLedger & Pick<Ledger, 'imageFileId' | 'recordImage'>;
+  ledger?: BatchLedger & BatchImageLedger;
   /** Local images (F8); without this, images stay text. */
   images?: {
     /** The image at `imagePath` (relative to the same root as the file's `relativePath`). */
@@ -151,6 +155,8 @@ class Batch {
   private git: { root: string; info: GitFolderInfo }[] = [];
   /** Per root folder, image path → content hash (or why it cannot be read): each image is read once per batch. */
   private readonly imageHashes = new Map<string, Map<string, Promise<string | Error>>>();
+  /** Content hashes of the local images of the files built. */
+  private readonly imagesSeen = new Set<string>();
   /** Uploads under way by content hash: an image shared by many pages is uploaded once. */
   private readonly uploads = new Map<string, Promise<string | Error>>();
   /** Built in pass 1 and not sent yet, by file key, within KEEP_BUDGET_BYTES. */
@@ -160,6 +166,7 @@ class Batch {
   async run(): Promise<BatchSummary> {
     await this.askGit();
     const { planned, duplicates } = await this.check();
+    if (!this.o.dryRun && planned.length) await this.forgetLostImages();
     if (this.o.dryRun) {
       for (const p of planned) this.finish({ file: p.file, outcome: 'wouldSend', documentId: p.documentId });
     }
@@ -277,6 +284,7 @@ class Batch {
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
+      for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -321,6 +329,33 @@ class Batch {
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {
     if (!this.o.images) throw new Error('images are not read in this batch');
     return this.o.images.read(file, path);
+  }
+
+  /**
+   * Asks the server, in one status request, about the uploads the ledger would reuse for this run's images: one it
+   * no longer has, or that failed or is being deleted, is forgotten, so the image is uploaded again instead of
+   * being named in an image section the server cannot resolve. Uploads recorded without their user file id cannot
+   * be asked about. A failed question changes nothing: the send meets the same server and says what is wrong.
+   */
+  private async forgetLostImages(): Promise<void> {
+    const ledger = this.o.ledger;
+    if (!ledger || !this.o.client || !this.imagesSeen.size) return;
+    const known = [...this.imagesSeen].flatMap((hash) => {
+      const upload = ledger.imageUpload(this.o.server, hash);
+      return upload?.userFileId ? [{ hash, userFileId: upload.userFileId }] : [];
+    });
+    if (!known.length) return;
+    let records: UserFileRecord[];
+    try {
+      records = await this.o.client.getUserFileStatuses(known.map((k) => k.userFileId), { signal: this.o.signal, pause: this.pause });
+    } catch {
+      return;
+    }
+    const status = new Map(records.map((r) => [canonicalUserFileId(r.id), r.status]));
+    for (const k of known) {
+      const now = status.get(canonicalUserFileId(k.userFileId));
+      if (now === undefined || now === 'FAILED' || now === 'DELETING' || now === 'CANCELED') ledger.forgetImage(this.o.server, k.hash);
+    }
   }
 
   // ------------------------------------------------------------------------------------------------- pass 2

@@ -164,7 +164,7 @@ async function upload(path: string, hash: string, deps: UploadDeps): Promise<str
     const name = path.split('/').pop() ?? path;
     const record = await deps.client.uploadFile({ name, data, contentType: contentTypeOf(name) }, deps.call);
     const fileId = record.file_id ?? record.id;
-    deps.ledger?.recordImage(deps.server, hash, { fileId, name });
+    deps.ledger?.recordImage(deps.server, hash, { fileId, name, userFileId: record.id });
     deps.onUploaded?.(record, path);
     return fileId;
   } catch (e) {

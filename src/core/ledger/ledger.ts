@@ -50,6 +50,11 @@ export function needsSending(decision: LedgerDecision): boolean {
   return decision !== 'unchanged';
 }
 
+/** Ids as the status route compares them: the server answers UUIDs in its own spelling. */
+function canonicalId(id: string): string {
+  return id.toLowerCase().replace(/-/g, '');
+}
+
 /** The hashes of a superseded entry: no file's bytes and no payload hash to this. */
 const SUPERSEDED = '0'.repeat(64);
 
@@ -196,9 +201,16 @@ export class Ledger {
     return this.images.get(ledgerServer(server))?.get(contentHash)?.fileId;
   }
 
-  recordImage(server: string, contentHash: string, upload: { fileId: string; name: string }): void {
+  /** The upload recorded for an image, if any (a copy). */
+  imageUpload(server: string, contentHash: string): ImageUpload | undefined {
+    const upload = this.images.get(ledgerServer(server))?.get(contentHash);
+    return upload && { ...upload };
+  }
+
+  recordImage(server: string, contentHash: string, upload: { fileId: string; name: string; userFileId?: string }): void {
     const key = ledgerServer(server);
-    this.imagesOf(key).set(contentHash, { fileId: upload.fileId, name: upload.name, uploadedAt: this.clock().toISOString() });
+    const { fileId, name, userFileId } = upload;
+    this.imagesOf(key).set(contentHash, { fileId, name, uploadedAt: this.clock().toISOString(), ...(userFileId ? { userFileId } : {}) });
     this.changed({ kind: 'images', server: key, contentHash });
   }
 
@@ -206,6 +218,23 @@ export class Ledger {
   forgetImage(server: string, contentHash: string): void {
     const key = ledgerServer(server);
     if (this.images.get(key)?.delete(contentHash)) this.changed({ kind: 'images', server: key, contentHash });
+  }
+
+  /**
+   * The server lost a user file (it turned FAILED or DELETING, or is no longer found): every image recorded as that
+   * upload (by its user file id or its `file_id`, compared in the status route's canonical form) is uploaded again
+   * next time. Returns how many were forgotten.
+   */
+  forgetImageFile(server: string, id: string): number {
+    const key = ledgerServer(server);
+    const wanted = canonicalId(id);
+    let forgotten = 0;
+    for (const [contentHash, upload] of this.images.get(key) ?? []) {
+      if (canonicalId(upload.fileId) !== wanted && (upload.userFileId === undefined || canonicalId(upload.userFileId) !== wanted)) continue;
+      this.forgetImage(server, contentHash);
+      forgotten++;
+    }
+    return forgotten;
   }
 
   // ---------------------------------------------------------------------------------------- listening, writing

@@ -24,9 +24,12 @@ export interface LedgerEntry {
 
 /** One image uploaded to a server. */
 export interface ImageUpload {
+  /** What an image section names (`image_file_id`): the user file's `file_id`. */
   fileId: string;
   name: string;
   uploadedAt: string;
+  /** The user file's id, which the status route answers for (absent in entries recorded before it was kept). */
+  userFileId?: string;
 }
 
 export interface LedgerData {
@@ -45,7 +48,7 @@ const DocumentRecord = z.object({
   payloadHash: hex64,
   ingestedAt: isoTime,
 });
-const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime });
+const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime, userFileId: z.string().min(1).optional() });
 const Envelope = z.object({
   version: z.literal(LEDGER_VERSION),
   scopes: z.array(z.object({ scope: z.string(), documents: z.array(z.unknown()) })),

@@ -6,6 +6,15 @@ import { describeError } from '../errors';
 import { readSettings, SECTION } from '../settings';
 import { relativeTime } from './format';
 
+/** What the server no longer has in a usable state: an image uploaded as such a file must be uploaded again. */
+const LOST: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['FAILED', 'CANCELED', 'DELETING', 'not-found']);
+
+export interface LostFiles {
+  server: string;
+  /** User file ids and their `file_id`s. */
+  ids: string[];
+}
+
 /** The tracked lists, one per server + key fingerprint (never the key). */
 const STATE_KEY = 'docIngest.userFiles.byScope';
 /** The single list of versions before lists were kept per server and key: moved to the first scope seen. */
@@ -31,6 +40,9 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
   /** Switches run one after the other, so that two quick changes end on the list of the last one. */
   private switching: Promise<unknown> = Promise.resolve();
   private readonly disposables: vscode.Disposable[] = [];
+  private readonly lost = new vscode.EventEmitter<LostFiles>();
+  /** Files of the list shown turned FAILED, CANCELED or DELETING, or are no longer found: each told once. */
+  readonly onDidLoseFiles = this.lost.event;
 
   constructor(
     private readonly connection: Connection,
@@ -41,6 +53,7 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
     this.disposables.push(
       this.view,
       this.changed,
+      this.lost,
       this.view.onDidChangeVisibility((e) => this.active.setVisible(e.visible)),
       connection.onDidChangeState((s) => void this.onStateChanged(s)),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -63,7 +76,7 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
     const run = async () => {
       const id = await this.connection.identity();
       const scope = id && scopeName(id.baseUrl, id.keyFingerprint);
-      if (scope !== this.scope) this.switchTo(scope);
+      if (scope !== this.scope) this.switchTo(scope, id?.baseUrl);
       return this.active;
     };
     const next = this.switching.then(run, run);
@@ -78,15 +91,15 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
   }
 
   /** Stops the list shown (it stays stored) and shows the one of `scope`. */
-  private switchTo(scope: string | undefined): void {
+  private switchTo(scope: string | undefined, server?: string): void {
     this.disposePoller();
     this.scope = scope;
-    this.active = this.createPoller(scope);
+    this.active = this.createPoller(scope, server);
     this.updateMessage();
     this.changed.fire(undefined);
   }
 
-  private createPoller(scope: string | undefined): StatusPoller {
+  private createPoller(scope: string | undefined, server?: string): StatusPoller {
     const poller: StatusPoller = new StatusPoller(
       {
         fetchStatuses: async (ids, signal) => {
@@ -109,8 +122,12 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
       },
     );
     if (scope !== undefined) poller.restore(this.restoredState(scope));
+    const told = new Set<string>();
     this.activeListeners = [
-      poller.onDidChange(() => {
+      poller.onDidChange((files) => {
+        const gone = files.filter((f) => LOST.has(f.display) && !told.has(f.id));
+        for (const f of gone) told.add(f.id);
+        if (server && gone.length) this.lost.fire({ server, ids: gone.flatMap((f) => [f.id, ...(f.record?.file_id ? [f.record.file_id] : [])]) });
         if (scope !== undefined) void this.save(scope, poller);
         this.updateMessage();
         this.changed.fire(undefined);
