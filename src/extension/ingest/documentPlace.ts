@@ -64,7 +64,7 @@ export class DocumentPlaces implements vscode.Disposable {
    * Asks for the id of a document without a workspace path, proposing one from its heading (untitled) or its
    * folder and name (a file outside the workspace); remembers the answer. Undefined when the writer backs out.
    */
-  async choose(uri: vscode.Uri, place: DocumentPlace, idPrefix: string, headingOrFirstLine: string): Promise<string | undefined> {
+  async choose(uri: vscode.Uri, place: DocumentPlace, idPrefix: string, headingOrFirstLine: string, claimedBy?: (id: string) => string | undefined): Promise<string | undefined> {
     const kind = place.chosen?.kind;
     if (!kind) return undefined;
     const proposal = kind === 'untitled' ? proposeChosenId(idPrefix, { title: headingOrFirstLine }) : proposeChosenId(idPrefix, { path: uri.path });
@@ -82,6 +82,9 @@ export class DocumentPlaces implements vscode.Disposable {
         if (!DOCUMENT_ID_PATTERN.test(trimmed) || trimmed === '.' || trimmed === '..') {
           return vscode.l10n.t('An id may only contain letters, digits and . _ ~ -');
         }
+        // A file of the workspace builds this id: sending would replace its document (docs/architecture.md#identity).
+        const file = claimedBy?.(trimmed);
+        if (file) return vscode.l10n.t('{0} already builds the document "{1}": choose another id.', file, trimmed);
         const other = earlier(trimmed);
         return other
           ? { message: vscode.l10n.t('"{0}" was sent from another editor in this window ({1}): Enter replaces that document.', trimmed, other.title), severity: vscode.InputBoxValidationSeverity.Warning }

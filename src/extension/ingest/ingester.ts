@@ -212,7 +212,8 @@ export class Ingester implements vscode.Disposable {
       : buildFile(file, config);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
-      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''));
+      const claims = await this.ids.current();
+      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''), (v) => claims.sourcesOf(v)[0]);
       if (!id) return undefined;
       file.documentId = id;
       result = make();

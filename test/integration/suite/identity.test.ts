@@ -112,6 +112,22 @@ describe('identity (issue 23)', () => {
     assert.equal(await state(apiReadme), 'unchanged');
   });
 
+  it('the id box of an untitled editor refuses an id a workspace file builds, naming the file', async () => {
+    write('a.md', '---\nid: taken-id\n---\n# A\n');
+    const doc = await vscode.workspace.openTextDocument({ language: 'markdown', content: '# Notes\n\nA draft.\n' });
+    await vscode.window.showTextDocument(doc);
+    const verdicts: unknown[] = [];
+    w.stubs.replace(vscode.window, 'showInputBox', (async (options?: vscode.InputBoxOptions) => {
+      verdicts.push(await options?.validateInput?.('taken-id'), await options?.validateInput?.('free-id'));
+      return undefined; // Escape: nothing is sent
+    }) as typeof vscode.window.showInputBox);
+    const before = ingestionRequests(w.service).length;
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.match(String(verdicts[0]), new RegExp(`${folder}/a\\.md already builds the document "taken-id"`));
+    assert.equal(verdicts[1], undefined);
+    assert.equal(ingestionRequests(w.service).length, before);
+  });
+
   it('a file over docIngest.maxFileSizeMB gets no badge and is not taken by Changed Files', async () => {
     await setSettings({ maxFileSizeMB: 0.001 });
     const big = write('big.md', `# Big\n\n${'x'.repeat(4000)}\n`);
