@@ -1,7 +1,7 @@
 /**
  * When a batch gives up on a server that does not answer: after SILENT_TIMEOUTS_TO_STOP timeouts in a row of
- * requests during whose wait no other request succeeded. Without it, a hung server held every request for the
- * whole timeout, three rounds over: 1,000 files at the defaults took about 31 hours.
+ * requests during whose wait no other request succeeded. Without it a hung server holds every request for the
+ * whole timeout, round after round: about 31 hours for 1,000 files at the defaults.
  */
 import { TimeoutError } from '../api/errors';
 
