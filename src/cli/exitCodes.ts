@@ -12,7 +12,7 @@ export const EXIT = {
   usage: 2,
   /** The key is missing, refused, or may not do this. */
   auth: 3,
-  /** The server is unreachable, is not the API, or lacks the route. */
+  /** The server is unreachable or not answering, is not the API, or lacks the route. */
   server: 4,
   /** Ctrl+C (SIGINT) or SIGTERM: stopped; what was and was not sent is printed. */
   interrupted: 130,
@@ -25,7 +25,7 @@ export const EXIT_CODE_HELP = `Exit codes:
   1    some files failed; the others were sent
   2    usage or configuration error; nothing was sent
   3    authentication or permission: the key is missing, refused, or may not do this
-  4    server unreachable, not the API, or the ingestion route is missing
+  4    server unreachable or not answering (requests time out), not the API, or the ingestion route is missing
   130  interrupted (Ctrl+C): new requests stop, those in flight are aborted, what was sent is reported`;
 
 /** The exit code of an error that stopped everything (a batch stop, a failed check). */

@@ -156,7 +156,8 @@ function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
   if (facts.interrupted) {
     io.stderr.write(`doc-ingest: interrupted: ${c.created + c.updated} sent, ${c.notSent} not sent, ${c.cancelled} under way (the server may still apply them). Run again with --changed to send the rest.\n`);
   } else if (summary.stop?.reason === 'failure') {
-    io.stderr.write(`doc-ingest: stopped (${c.created + c.updated} sent, ${c.notSent + c.failed} not sent): ${summary.stop.error ?? ''}\n`);
+    // Failed apart from not sent: a request that timed out was sent, and the server may still apply it.
+    io.stderr.write(`doc-ingest: stopped (${c.created + c.updated} sent, ${c.failed} failed, ${c.notSent} not sent): ${summary.stop.error ?? ''}\n`);
   }
   return exitCode;
 }

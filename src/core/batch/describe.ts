@@ -1,7 +1,8 @@
 /** One file's failure as the batch reports it: the sentence, its kind, the setting it names, the line it is on. */
-import { isServiceError } from '../api/errors';
+import { isServiceError, TimeoutError } from '../api/errors';
 import type { ErrorKind } from '../api/errors';
 import { DocumentError } from '../documents/errors';
+import { seconds } from './silence';
 
 export interface FailureDescription {
   error: string;
@@ -11,6 +12,14 @@ export interface FailureDescription {
 }
 
 export function describeFailure(e: unknown): FailureDescription {
+  // The generic sentence says "try again"; of a file the writer needs to know that it may be in the index anyway.
+  if (e instanceof TimeoutError) {
+    return {
+      error: `The server did not answer within ${seconds(e.timeoutMs)} and may still apply it; if the server is only slow, raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds).`,
+      errorKind: 'timeout',
+      setting: 'ingestTimeoutSeconds',
+    };
+  }
   if (isServiceError(e)) return { error: e.message, errorKind: e.kind, ...(e.setting ? { setting: e.setting } : {}) };
   if (e instanceof DocumentError) return { error: e.message, errorKind: 'document', ...(e.line ? { line: e.line } : {}) };
   return { error: e instanceof Error ? e.message : String(e) };

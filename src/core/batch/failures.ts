@@ -27,12 +27,14 @@ export function stopsBatch(e: unknown): boolean {
 }
 
 /**
- * Failures the same request may survive a moment later. A timeout counts here (unlike in the client, which does
+ * Failures the same request may survive a moment later. A timeout counts once (unlike in the client, which does
  * not repeat a request that may still be running): a batch sends documents with ids, so a repeat replaces, and
- * it repeats only after every other file had its turn.
+ * it repeats only after every other file had its turn. Not twice: the real server indexes inside the request,
+ * so a document that took the whole timeout again is likely one it is still indexing, or will never finish.
  */
-export function worthAnotherRound(e: unknown): boolean {
-  return isRetryable(e) || (isServiceError(e) && e.kind === 'timeout');
+export function worthAnotherRound(e: unknown, timedOutBefore: boolean): boolean {
+  if (isServiceError(e) && e.kind === 'timeout') return !timedOutBefore;
+  return isRetryable(e);
 }
 
 /** Not a document to send at all (binary, empty): skipped and reported, not a failure the writer must fix. */

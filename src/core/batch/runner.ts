@@ -9,19 +9,21 @@
  *    usual size is not read and built twice;
  * 2. send: the files to send go out with their kept request, or are read and built again as they go (beyond the
  *    budget, with local images to upload, in a retry round), and are sent by `concurrency` workers. Failures
- *    that a moment may cure (a timeout, a dropped connection, a 503) get up to two more rounds at the end.
+ *    that a moment may cure (a dropped connection, a 503) get up to two more rounds at the end, a timeout one
+ *    (failures.ts); a server that stops answering stops the batch (silence.ts).
  */
 import { SharedPause } from '../api';
 import type { ServiceClient } from '../api';
 import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
+import { ServerSilence } from './silence';
 import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
 import type { GitFileInfo } from '../documents';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
-import { isServiceError } from '../api';
+import { isServiceError, TimeoutError } from '../api';
 import type { UserFileRecord } from '../api';
 import { getGitFolderInfo } from '../documents';
 import type { GitFolderInfo } from '../documents';
@@ -109,6 +111,8 @@ const RETRY_ROUNDS = 2;
 interface Planned {
   file: BatchFile;
   documentId: string;
+  /** Why its last send failed, when it is waiting for another round. */
+  failure?: { error: unknown };
 }
 
 /** A file the ledger says the server holds as built: it still claims its id, and is finished once no duplicate is found. */
@@ -146,6 +150,9 @@ class Batch {
   private readonly pause = new SharedPause();
   private readonly progress: BatchProgress;
   private stop: BatchStop | undefined;
+  private readonly silence = new ServerSilence();
+  /** Files whose request timed out once: the server may still be indexing them, so never a third send. */
+  private readonly timedOut = new Set<string>();
 
   constructor(private readonly o: BatchOptions) {
     this.concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(o.concurrency ?? DEFAULT_CONCURRENCY)));
@@ -174,10 +181,14 @@ class Batch {
     for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
       const again: Planned[] = [];
       await this.pool(toSend, async (p) => {
-        const retry = await this.send(p, round < RETRY_ROUNDS);
-        if (retry) again.push(p);
+        const failure = await this.send(p, round < RETRY_ROUNDS);
+        if (failure) again.push({ ...p, failure });
       });
       toSend = again;
+    }
+    // Sent and failed, waiting for a round the stop called off: their own failure, not "not sent".
+    for (const p of toSend) {
+      if (p.failure) this.finish({ file: p.file, outcome: 'failed', documentId: p.documentId, ...describeFailure(p.failure.error) });
     }
     for (const file of this.o.files) {
       if (!this.results.has(file.key)) this.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
@@ -360,16 +371,17 @@ class Batch {
 
   // ------------------------------------------------------------------------------------------------- pass 2
 
-  /** Sends one planned file; true when it failed in a way another round may cure (and a round is left). */
-  private async send(p: Planned, mayRetry: boolean): Promise<boolean> {
+  /** Sends one planned file; its failure when another round may cure it (and a round is left), else undefined. */
+  private async send(p: Planned, mayRetry: boolean): Promise<{ error: unknown } | undefined> {
     const { file } = p;
     this.progress.current = file.source;
     let built: Built | undefined;
     let sent = false;
+    const mark = this.silence.mark();
     try {
       built = this.take(file) ?? (await this.build(file, true));
-      if (!built) return false;
-      if (this.stopped()) return false; // left for the "not sent" sweep
+      if (!built) return undefined;
+      if (this.stopped()) return undefined; // left for the "not sent" sweep
       sent = true;
       const outcome = await sendIngestion(this.client(), built.prepared, file.source, {
         signal: this.o.signal,
@@ -377,11 +389,12 @@ class Batch {
         timeoutMs: this.o.timeoutMs,
         body: built.body,
       });
+      this.silence.succeeded();
       const documentId = outcome.documentId ?? built.documentId;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
       this.o.ledger?.record(this.scope(built.prepared), { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
       this.finish({ file, outcome: outcome.outcome, documentId });
-      return false;
+      return undefined;
     } catch (e) {
       if (this.o.signal?.aborted) {
         this.stop ??= { reason: 'cancelled' };
@@ -391,14 +404,20 @@ class Batch {
           documentId: built?.documentId,
           error: sent ? `${file.source}: cancelled while its request was under way; the server may still apply it.` : undefined,
         });
-        return false;
+        return undefined;
       }
       if (stopsBatch(e) && !this.stop) {
         this.stop = { reason: 'failure', ...describeFailure(e), cause: e } as BatchStop;
       }
-      if (mayRetry && !this.stop && worthAnotherRound(e)) return true;
+      const timedOutBefore = this.timedOut.has(file.key);
+      if (e instanceof TimeoutError) {
+        this.timedOut.add(file.key);
+        const silent = this.silence.timedOut(e, mark);
+        if (silent && !this.stop) this.stop = { reason: 'failure', error: silent.message, errorKind: 'timeout', setting: silent.setting, cause: silent };
+      }
+      if (mayRetry && !this.stop && worthAnotherRound(e, timedOutBefore)) return { error: e };
       this.finish({ file, outcome: 'failed', documentId: built?.documentId, ...describeFailure(e) });
-      return false;
+      return undefined;
     }
   }
 

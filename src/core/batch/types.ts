@@ -29,7 +29,7 @@ export type FileOutcome =
   | 'unchanged'
   /** Not a document to send (binary, empty, too large, undecodable): reported, not sent. */
   | 'skipped'
-  /** Tried and not stored (an invalid document, a refusal, a failure that outlasted the retries). */
+  /** Tried and not confirmed (an invalid document, a refusal, a failure that outlasted the retries; after a timeout the server may still apply it). */
   | 'failed'
   /** The batch stopped (cancelled, or stopped by a failure every file would meet) before this file was sent. */
   | 'notSent'
@@ -63,7 +63,7 @@ export interface BatchProgress {
 /** Why a batch ended before every file was tried. */
 export interface BatchStop {
   reason: 'cancelled' | 'failure';
-  /** For `failure`: the one sentence (a key that stopped working, a server that went away). */
+  /** For `failure`: the one sentence (a key that stopped working, a server that went away or stopped answering). */
   error?: string;
   errorKind?: ErrorKind;
   setting?: string;

@@ -145,7 +145,8 @@ export class BatchIngester implements vscode.Disposable {
     const c = summary.counts;
     if (summary.stop?.reason === 'failure') {
       this.connection.noteError(summary.stop.cause);
-      await showError(vscode.l10n.t('The batch stopped ({0} sent, {1} not sent):', c.created + c.updated, c.notSent + c.failed), summary.stop.cause ?? new Error(summary.stop.error));
+      // Failed apart from not sent: a request that timed out was sent, and the server may still apply it.
+      await showError(vscode.l10n.t('The batch stopped ({0} sent, {1} failed, {2} not sent):', c.created + c.updated, c.failed, c.notSent), summary.stop.cause ?? new Error(summary.stop.error));
       return;
     }
     const show = vscode.l10n.t('Show Results');

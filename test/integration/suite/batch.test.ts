@@ -90,6 +90,19 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
     assert.ok(concurrency > 0 && ingestionRequests(w.service).length <= concurrency, `${ingestionRequests(w.service).length} requests, concurrency ${concurrency}`);
   });
 
+  it('a server that does not answer stops the batch with one message: how long it waited, and the timeout setting to open', async () => {
+    for (let i = 0; i < 12; i++) write(`doc-${i}.md`, `# Doc ${i}\n\nText.\n`);
+    await setSettings({ ingestTimeoutSeconds: 1 });
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, delayMs: 600_000, times: Infinity });
+    await vscode.commands.executeCommand('docIngest.ingestFolder', folder);
+    const errors = w.messages.shown.filter((m) => m.level === 'error');
+    assert.equal(errors.length, 1, errors.map((m) => m.message).join(' | '));
+    assert.match(errors[0]?.message ?? '', /^The batch stopped \(0 sent, \d+ failed, \d+ not sent\): The server is not answering: \d+ requests in a row got no answer within 1 s each; .*docIngest\.ingestTimeoutSeconds/);
+    assert.ok(errors[0]?.options.includes('Open Settings'), 'the setting it names is one click away');
+    const failed = w.api.results.failed().filter((r) => r.outcome === 'failed');
+    assert.ok(failed.length > 0 && failed.every((r) => /may still apply it/.test(r.error ?? '')), 'a request that got no answer says the server may still apply it');
+  });
+
   it('unsaved changes: the writer saves and sends them, sends the saved version, or cancels', async () => {
     write('draft.md', '# Draft\n\nSaved text.\n');
     write('other.md', '# Other\n\nText.\n');

@@ -43,7 +43,7 @@ export async function until<T>(condition: () => T | undefined | false | Promise<
 // ------------------------------------------------------------------------------------------------ settings
 
 /** Every setting the tests change, reset to its default in afterEach. */
-const TOUCHED = ['baseUrl', 'ingestionPath', 'ccPairId', 'connectorIds', 'connectorFiles.pageSize', 'requestTimeoutSeconds', 'userFiles.pollIntervalSeconds'];
+const TOUCHED = ['baseUrl', 'ingestionPath', 'ccPairId', 'connectorIds', 'connectorFiles.pageSize', 'requestTimeoutSeconds', 'ingestTimeoutSeconds', 'userFiles.pollIntervalSeconds'];
 
 /** Every server URL a test pointed the extension at: their keys are cleared after the test. */
 const usedUrls = new Set<string>();

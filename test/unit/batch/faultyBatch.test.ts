@@ -17,7 +17,7 @@ describe('batch runner: 500 documents through a faulty server', function () {
       });
       after(() => folder.remove());
 
-      it('ends with each document held exactly once and a summary that matches what the server holds', async () => {
+      it('ends with each document held once at most, failed only after two timeouts, and a summary that matches what the server holds', async () => {
         const route = new RegExp(h.service.ingestionPath);
         // About 2% slower than the client's timeout (the server still applies them), 5% dropped, 10% 503 + Retry-After.
         const slow = h.service.faults.inject({ path: route, delayMs: 1500, probability: 0.02, times: Infinity });
@@ -26,16 +26,26 @@ describe('batch runner: 500 documents through a faulty server', function () {
         const summary = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { concurrency: 8, timeoutMs: 500 }));
 
         assert.ok(slow.hits > 0 && dropped.hits > 0 && busy.hits > 0, `faults hit: slow ${slow.hits}, dropped ${dropped.hits}, 503 ${busy.hits}`);
-        assert.deepEqual({ failed: summary.counts.failed, notSent: summary.counts.notSent, cancelled: summary.counts.cancelled }, { failed: 0, notSent: 0, cancelled: 0 });
-        assert.equal(summary.counts.created + summary.counts.updated, 500);
+        assert.deepEqual({ notSent: summary.counts.notSent, cancelled: summary.counts.cancelled }, { notSent: 0, cancelled: 0 });
+        assert.equal(summary.stop, undefined, 'a few slow requests among answered ones do not stop the batch');
+        // Only a file that timed out twice fails: it is not sent a third time, since the server may still apply it.
+        const sends = (id: string | undefined) => h.service.requests.filter((r) => r.method === 'POST' && (r.json as { document?: { id?: string } } | undefined)?.document?.id === id).length;
+        const failed = summary.results.filter((r) => r.outcome === 'failed');
+        for (const r of failed) {
+          assert.equal(r.errorKind, 'timeout', `${r.file.relativePath}: ${r.error}`);
+          assert.ok(sends(r.documentId) >= 2, `${r.file.relativePath} timed out on its second send`);
+        }
+        const stored = summary.results.filter((r) => r.outcome === 'created' || r.outcome === 'updated');
+        assert.equal(stored.length + failed.length, 500);
 
         const held = h.service.documents().filter((d) => /^fault-/i.test(d.id));
-        assert.equal(held.length, 500, 'one document per file, none twice');
-        const reported = new Set(summary.results.map((r) => r.documentId));
-        assert.equal(reported.size, 500);
-        for (const d of held) assert.ok(reported.has(d.id), `${d.id} is in the summary`);
+        assert.ok(held.length >= stored.length && held.length <= 500, `${held.length} held: one document per file, none twice`);
+        const reported = new Set(stored.map((r) => r.documentId));
+        assert.equal(reported.size, stored.length);
+        const files = new Set(summary.results.map((r) => r.documentId));
+        for (const d of held) assert.ok(files.has(d.id), `${d.id} is in the summary`);
         // The summary's "created" are documents the server made in this run: none was made twice.
-        for (const r of summary.results) {
+        for (const r of stored) {
           const doc = h.service.document(r.documentId ?? '');
           assert.ok(doc, `${r.file.relativePath} is held`);
           assert.match(JSON.stringify(doc.received), new RegExp(`Text of fault ${r.file.relativePath.replace(/^fault-|\.md$/g, '')}\\.`));

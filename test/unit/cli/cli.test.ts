@@ -3,6 +3,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
+import { DEFAULT_CONCURRENCY, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/batch';
 import type { IngestReport } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { Folder, makeFolder, writeDocs } from '../batch/harness';
@@ -141,6 +142,25 @@ describe('doc-ingest command line (F12)', () => {
         const check = await cli(['check'], { DOC_INGEST_BASE_URL: h.service.baseUrl.replace(/\/api$/, '') });
         assert.equal(check.code, 4);
         assert.match(check.stdout, /FAIL +server .*Did you mean .*\/api/);
+      });
+
+      it('exit 4: a server that does not answer stops the run with one sentence on stderr naming --timeout; the ledger is unchanged', async function () {
+        this.timeout(30_000);
+        await folder.write('kept.md', '# Kept\n\nSent while the server answered.\n');
+        assert.equal((await cli(['ingest'])).code, 0);
+        const ledgerFile = path.join(folder.root, '.doc-ingest/ledger.json');
+        const before = await readFile(ledgerFile, 'utf8');
+        await writeDocs(folder, 20);
+        h.service.clearRequests();
+        h.service.faults.inject({ path: new RegExp(h.service.ingestionPath), delayMs: 600_000, times: Infinity });
+        const run = await cli(['ingest', '--timeout', '0.3']);
+        assert.equal(run.code, 4, run.stderr);
+        const lines = run.stderr.trim().split('\n');
+        assert.equal(lines.length, 1, run.stderr);
+        assert.match(lines[0] ?? '', /^doc-ingest: stopped \(0 sent, \d+ failed, \d+ not sent\): The server is not answering: \d+ requests in a row got no answer within 0\.3 s each; check [^.]*--timeout[^.]*\.$/);
+        assert.equal(await readFile(ledgerFile, 'utf8'), before, 'nothing confirmed, nothing recorded');
+        const posts = h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
+        assert.ok(posts <= DEFAULT_CONCURRENCY + SILENT_TIMEOUTS_TO_STOP - 1, `${posts} requests for 20 files`);
       });
 
       it('--changed: of 300 files, after 7 edits and 2 new files, sends exactly those 9', async function () {
