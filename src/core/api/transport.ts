@@ -59,10 +59,14 @@ export const DEFAULT_TIMEOUT_MS = 30000;
 
 export class Transport {
   private readonly baseUrl: string;
+  /** The base URL parsed, and the path every request's must start with; undefined when it is no URL at all. */
+  private readonly base: { origin: string; below: string } | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const base = parsed(this.baseUrl);
+    this.base = base && { origin: base.origin, below: `${base.pathname.replace(/\/+$/, '')}/` };
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
   }
 
@@ -106,15 +110,10 @@ export class Transport {
    */
   private urlOf(ex: Exchange<z.ZodType>): string {
     const text = `${this.baseUrl}/${ex.path}`;
-    let base: URL;
-    try {
-      base = new URL(this.baseUrl);
-    } catch {
-      return text; // no server URL at all: fetch says so, as it always did
-    }
+    if (!this.base) return text; // no server URL at all: fetch says so, as it always did
+    const { origin, below } = this.base;
     const url = parsed(text);
-    const below = `${base.pathname.replace(/\/+$/, '')}/`;
-    if (url && url.origin === base.origin && url.pathname.startsWith(below) && !/%(2e|2f|5c)/i.test(url.pathname.slice(below.length))) {
+    if (url && url.origin === origin && url.pathname.startsWith(below) && !/%(2e|2f|5c)/i.test(url.pathname.slice(below.length))) {
       return url.href;
     }
     const fix = ex.isIngestionRoute ? '; check the setting docIngest.ingestionPath' : '';
