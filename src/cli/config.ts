@@ -8,6 +8,7 @@ import path from 'node:path';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
+import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import type { IngestConfig } from '../core/ingest/pipeline';
@@ -97,7 +98,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     configFile: found,
     baseUrl,
     apiKey: env.DOC_INGEST_API_KEY?.trim() || undefined,
-    ingestionPath: pick(flags['ingestion-path'], 'DOC_INGEST_INGESTION_PATH', (v) => v.trim()) ?? project.ingestionPath,
+    ingestionPath: pick(flags['ingestion-path'], 'DOC_INGEST_INGESTION_PATH', ingestionPath) ?? project.ingestionPath,
     ccPairId: pick(flags['cc-pair-id'], 'DOC_INGEST_CC_PAIR_ID', (v, from) => wholeNumber(v, from, 0)) ?? project.ccPairId,
     source: pick(flags.source, 'DOC_INGEST_SOURCE', (v) => v.trim()) ?? project.source ?? 'file',
     linkTemplate: pick(flags['link-template'], 'DOC_INGEST_LINK_TEMPLATE', (v) => v.trim()) ?? project.linkTemplate,
@@ -183,6 +184,15 @@ function positiveNumber(v: string, from: string): number {
   const n = Number(v.trim());
   if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${from}: “${v}” is not a positive number.`);
   return n;
+}
+
+/** A blank one stays blank: the route is then found by itself, whatever the file says. */
+function ingestionPath(v: string, from: string): string {
+  try {
+    return parseIngestionPath(v, from) ?? '';
+  } catch (e) {
+    throw e instanceof IngestionPathError ? new UsageError(e.message) : e;
+  }
 }
 
 function imagePolicy(v: string, from: string): 'stop' | 'skipImage' {

@@ -214,8 +214,11 @@ export class Connection implements vscode.Disposable {
     this.keyEpoch++;
   }
 
-  /** A client setting changed: the next call builds new clients from the keys held here (no request). */
-  private dropClients(): void {
+  /**
+   * A client setting changed (here or in a `.doc-ingest.json`, which may set the ingestion path): the next call
+   * builds new clients from the keys held here (no request).
+   */
+  dropClients(): void {
     for (const entry of this.servers.values()) entry.client = undefined;
   }
 

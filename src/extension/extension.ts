@@ -75,6 +75,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.showLog', () => log.show());
   // The repository's .doc-ingest.json, shared with the command line (F12): read with the settings, watched here
   const projectConfig = own(new ProjectConfigWatcher(log));
+  own(projectConfig.onDidChange(() => connection.dropClients()));
 
   // What the user uploaded (images, Upload File...), polled for its processing status (F6), and the ledger of
   // what was ingested and uploaded where (F10)

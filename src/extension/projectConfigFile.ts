@@ -1,21 +1,32 @@
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
 
-export type ProjectConfigRead = { config: ProjectConfig; error?: undefined } | { config: ProjectConfig; error: ProjectConfigError };
+/**
+ * `error`: the file cannot be used; `untrusted`: the file is there but not read, because the workspace is not
+ * trusted. Either way `config` is empty and the settings apply as if the file were absent.
+ */
+export type ProjectConfigRead =
+  | { config: ProjectConfig; error?: undefined; untrusted?: undefined }
+  | { config: ProjectConfig; error: ProjectConfigError; untrusted?: undefined }
+  | { config: ProjectConfig; error?: undefined; untrusted: true };
 
 /**
  * The `.doc-ingest.json` at the root of the workspace folder of `scope` (the only folder when there is no scope).
  * Read afresh each time: a small file, and settings are read where they are used, so an edit applies at once.
- * An unusable file counts as empty; `error` says why (ProjectConfigWarnings shows it).
+ * An unusable file counts as empty; `error` says why (ProjectConfigWatcher shows it). In an untrusted workspace the
+ * file is not read at all: it chooses where documents and the key go (the ingestion path, the pair, the ids), and
+ * a repository someone merely opened may not choose that.
  */
 export function readProjectConfig(scope?: vscode.ConfigurationScope | null): ProjectConfigRead {
   const folder = folderOf(scope);
   if (!folder || folder.uri.scheme !== 'file') return { config: {} };
+  const file = vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE).fsPath;
+  if (!vscode.workspace.isTrusted) return existsSync(file) ? { config: {}, untrusted: true } : { config: {} };
   let text: string;
   try {
-    text = readFileSync(vscode.Uri.joinPath(folder.uri, PROJECT_CONFIG_FILE).fsPath, 'utf8');
+    text = readFileSync(file, 'utf8');
   } catch {
     return { config: {} };
   }

@@ -3,6 +3,7 @@
  * responses leniently. Works against the specification's server and the real (Onyx) server.
  */
 import * as z from 'zod';
+import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
 import { NotFoundError, PermissionError, RejectedError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
 import {
@@ -56,7 +57,8 @@ export interface RouteMemory {
 
 export interface ClientOptions extends TransportOptions {
   /**
-   * An ingestion path the user chose: used as given, never replaced. Without it the client tries
+   * An ingestion path the user chose: used as given, never replaced; one that is no plain route below the base URL
+   * throws a ValidationError from the constructor, before any request. Without it the client tries
    * INGESTION_PATHS in turn (the remembered one first) and remembers the one that answers.
    */
   ingestionPath?: string;
@@ -105,8 +107,8 @@ export class ServiceClient {
   private readonly routes: RouteMemory;
 
   constructor(private readonly options: ClientOptions) {
+    const chosen = chosenIngestionPath(options.ingestionPath);
     this.transport = new Transport(options);
-    const chosen = options.ingestionPath?.replace(/^\/+|\/+$/g, '');
     this.ingestionPaths = chosen ? [chosen] : INGESTION_PATHS;
     this.routes = options.routes ?? inMemoryRoutes();
     this.statusBatchSize = Math.max(1, options.statusBatchSize ?? DEFAULT_STATUS_BATCH);
@@ -328,6 +330,16 @@ export class ServiceClient {
       retry: true,
       ...options,
     });
+  }
+}
+
+/** The last line of defence: whoever built the options, a route that leaves the base URL makes no client. */
+function chosenIngestionPath(raw: string | undefined): string | undefined {
+  try {
+    return parseIngestionPath(raw, 'The setting docIngest.ingestionPath');
+  } catch (e) {
+    if (!(e instanceof IngestionPathError)) throw e;
+    throw new ValidationError(e.message, '', [{ path: 'ingestionPath', message: 'not a route below the server URL' }], false, { setting: 'ingestionPath' });
   }
 }
 

@@ -4,7 +4,7 @@
  */
 import type * as z from 'zod';
 import { errorFromResponse, errorFromThrown, looksLikeHtml, webPageInsteadOfJson } from './classify';
-import { CancelledError, ServiceError, UnexpectedResponseError, WrongServerError } from './errors';
+import { CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 import type { SharedPause } from './sharedPause';
 
@@ -59,14 +59,19 @@ export const DEFAULT_TIMEOUT_MS = 30000;
 
 export class Transport {
   private readonly baseUrl: string;
+  /** The base URL parsed, and the path every request's must start with; undefined when it is no URL at all. */
+  private readonly base: { origin: string; below: string } | undefined;
   private readonly policy: RetryPolicy;
 
   constructor(private readonly options: TransportOptions) {
     this.baseUrl = options.baseUrl.replace(/\/+$/, '');
+    const base = parsed(this.baseUrl);
+    this.base = base && { origin: base.origin, below: `${base.pathname.replace(/\/+$/, '')}/` };
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
   }
 
   async call<S extends z.ZodType>(ex: Exchange<S>): Promise<z.output<S>> {
+    const url = this.urlOf(ex);
     const cancelled = (abort: unknown) => new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
     for (let attempt = 1; ; attempt++) {
       try {
@@ -75,7 +80,7 @@ export class Transport {
         throw cancelled(abort);
       }
       try {
-        return await this.once(ex, attempt);
+        return await this.once(ex, url, attempt);
       } catch (e) {
         const wait = ex.retry ? retryDelay(e, attempt, this.policy, this.options.random) : undefined;
         if (wait === undefined) {
@@ -97,7 +102,31 @@ export class Transport {
     }
   }
 
-  private async once<S extends z.ZodType>(ex: Exchange<S>, attempt: number): Promise<z.output<S>> {
+  /**
+   * The URL of `ex` as fetch will resolve it, refused unless it stays on the base URL's origin and below its path:
+   * the key goes with every request, so no route (a chosen ingestion path, a future one) may carry it elsewhere.
+   * Checked on the resolved URL, where `..`, `%2e%2e` and `\` have already been applied, not on the text; an
+   * encoded dot, slash or backslash left in the path is refused too, since a server that decodes it would climb.
+   */
+  private urlOf(ex: Exchange<z.ZodType>): string {
+    const text = `${this.baseUrl}/${ex.path}`;
+    if (!this.base) return text; // no server URL at all: fetch says so, as it always did
+    const { origin, below } = this.base;
+    const url = parsed(text);
+    if (url && url.origin === origin && url.pathname.startsWith(below) && !/%(2e|2f|5c)/i.test(url.pathname.slice(below.length))) {
+      return url.href;
+    }
+    const fix = ex.isIngestionRoute ? '; check the setting docIngest.ingestionPath' : '';
+    throw new ValidationError(
+      `Not sent: ${ex.method} ${ex.path} would leave the server URL ${this.baseUrl}, and the key is sent nowhere else${fix}.`,
+      '',
+      [{ path: 'path', message: 'outside the server URL' }],
+      false,
+      { request: { method: ex.method, path: ex.path }, setting: ex.isIngestionRoute ? 'ingestionPath' : undefined },
+    );
+  }
+
+  private async once<S extends z.ZodType>(ex: Exchange<S>, url: string, attempt: number): Promise<z.output<S>> {
     const request = { method: ex.method, path: ex.path };
     const timeoutMs = ex.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // One controller for both causes; AbortSignal.any would keep a dependent signal alive per request.
@@ -116,7 +145,7 @@ export class Transport {
       this.options.onRequest?.({ ...request, status, durationMs: Math.round(performance.now() - started), attempt, outcome });
     try {
       if (ex.signal?.aborted) throw ex.signal.reason;
-      const response = await this.options.fetch(`${this.baseUrl}/${ex.path}`, {
+      const response = await this.options.fetch(url, {
         method: ex.method,
         headers: this.headers(ex),
         body: ex.form ?? ex.jsonText ?? (ex.json === undefined ? undefined : JSON.stringify(ex.json)),
@@ -188,6 +217,14 @@ export class Transport {
   private redact(text: string): string {
     const key = this.options.apiKey ?? '';
     return key.length >= 4 ? text.split(key).join('[redacted]') : text;
+  }
+}
+
+function parsed(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
   }
 }
 

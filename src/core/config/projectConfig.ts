@@ -4,6 +4,7 @@
  * repository is read by everyone who can read the repository.
  */
 import * as z from 'zod';
+import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 
 export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
 
@@ -15,7 +16,16 @@ export const ProjectConfigSchema = z.strictObject({
   linkTemplate: z.string().trim().min(1).optional(),
   idPrefix: z.string().optional(),
   ccPairId: z.number().int().nonnegative().optional(),
-  ingestionPath: z.string().trim().min(1).optional(),
+  // A repository chooses where the key goes with this: only a plain route below the server URL (core/config/ingestionPath).
+  ingestionPath: z
+    .string()
+    .trim()
+    .min(1)
+    .superRefine((path, ctx) => {
+      const problem = ingestionPathProblem(path);
+      if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { sentence: ingestionPathMessage('ingestionPath', path, problem) } });
+    })
+    .optional(),
   source: z.string().trim().min(1).optional(),
 });
 
@@ -64,6 +74,9 @@ export function parseProjectConfig(text: string, fileName: string = PROJECT_CONF
   if (issue.code === 'unrecognized_keys') {
     throw new ProjectConfigError(`${fileName}: unknown key “${issue.keys.join('”, “')}”. Known keys: ${PROJECT_CONFIG_KEYS.join(', ')}.`);
   }
+  // A check that says it all in its own sentence (the ingestion path) is not wrapped in a second one.
+  const sentence = issue.code === 'custom' ? (issue.params as { sentence?: unknown } | undefined)?.sentence : undefined;
+  if (typeof sentence === 'string') throw new ProjectConfigError(`${fileName}: ${sentence}`);
   const where = issue.path.length ? issue.path.join('.') : 'the file';
   throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}. Expected: ${EXPECTED[String(issue.path[0]) as keyof ProjectConfig] ?? 'a JSON object'}.`);
 }
