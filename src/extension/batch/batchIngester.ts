@@ -33,7 +33,7 @@ export interface BatchRequest {
 export class BatchIngester implements vscode.Disposable {
   private running: AbortController | undefined;
   private readonly ended = new vscode.EventEmitter<void>();
-  /** After each batch that started, however it ended (done, cancelled, or unable to reach the server). */
+  /** After each batch that started, however it ended (done, cancelled, or stopped before sending: no server or key). */
   readonly onDidEnd = this.ended.event;
 
   constructor(
