@@ -107,7 +107,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, log)) };
+  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, connection, log)) };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)

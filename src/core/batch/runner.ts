@@ -56,6 +56,8 @@ export interface BatchOptions {
    * batch, never per file. Omit in an untrusted workspace (a repository's config can make git run programs).
    */
   gitFolders?: readonly string[];
+  /** The git executable; default `git` from the PATH (tests pass a wrapper that records the commands). */
+  gitPath?: string;
   ledger?: BatchLedger & BatchImageLedger;
   /** Local images (F8); without this, images stay text. */
   images?: {
@@ -106,6 +108,15 @@ export const DEFAULT_CONCURRENCY = 8;
  */
 export const KEEP_BUDGET_BYTES = 4 * 1024 * 1024;
 export const MAX_CONCURRENCY = 16;
+/**
+ * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
+ * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a
+ * generated repository of 82,000 commits and 5,700 files, the folder took 25 s; 20 files 1 s, or 3.5 s when one
+ * of them was last changed in the first commit (or never). 20 covers Save All and a usual Ingest Changed Files,
+ * and keeps the paths, which three git command lines carry, far under Windows' 32,767 characters even at 260
+ * characters each; a larger run is a folder's batch, which pays for the one scan once over many files.
+ */
+export const FEW_GIT_FILES = 20;
 const RETRY_ROUNDS = 2;
 
 interface Planned {
@@ -198,7 +209,12 @@ class Batch {
 
   private async askGit(): Promise<void> {
     const folders = [...new Set(this.o.gitFolders ?? [])];
-    const answers = await Promise.all(folders.map(async (root) => ({ root, info: await getGitFolderInfo(root, { signal: this.o.signal }) })));
+    const few = this.o.files.length <= FEW_GIT_FILES ? this.o.files.flatMap((f) => f.absolutePath ?? []) : undefined;
+    const answers = await Promise.all(folders.map(async (root) => {
+      const files = few?.filter((at) => at.startsWith(root));
+      const info = files?.length === 0 ? undefined : await getGitFolderInfo(root, { signal: this.o.signal, gitPath: this.o.gitPath, files });
+      return { root, info };
+    }));
     // Deepest folder first, so a file in a nested folder is answered by the repository it lives in.
     this.git = answers.filter((a): a is { root: string; info: GitFolderInfo } => a.info !== undefined).sort((a, b) => b.root.length - a.root.length);
   }

@@ -13,6 +13,11 @@ export interface RunGitOptions {
   signal?: AbortSignal;
   /** Written to git's standard input (`cat-file --batch`). */
   input?: string;
+  /**
+   * Each piece of output as it comes; returning true stops git there, and the output so far is the answer (a
+   * walk of the history that has found what it looked for).
+   */
+  onOutput?(chunk: Buffer): boolean;
 }
 
 export type GitResult = { ok: true; stdout: Buffer } | { ok: false };
@@ -20,6 +25,7 @@ export type GitResult = { ok: true; stdout: Buffer } | { ok: false };
 export function runGit(args: string[], cwd: string, options: RunGitOptions): Promise<GitResult> {
   return new Promise((resolve) => {
     try {
+      let enough = false;
       const child = execFile(
         options.gitPath ?? 'git',
         // Literal pathspecs: a file named `[draft].md` or `*.md` means itself, not a pattern.
@@ -34,8 +40,16 @@ export function runGit(args: string[], cwd: string, options: RunGitOptions): Pro
           // Background reads must not take the index lock from a git command the user runs at the same time.
           env: { ...process.env, GIT_OPTIONAL_LOCKS: '0', GIT_TERMINAL_PROMPT: '0' },
         },
-        (error, stdout) => resolve(error ? { ok: false } : { ok: true, stdout }),
+        (error, stdout) => resolve(error && !enough ? { ok: false } : { ok: true, stdout }),
       );
+      const { onOutput } = options;
+      if (onOutput) {
+        child.stdout?.on('data', (chunk: Buffer) => {
+          if (enough || !onOutput(chunk)) return;
+          enough = true;
+          child.kill();
+        });
+      }
       // A git that exits early closes its input; that is reported by the exit, not by a stream error.
       child.stdin?.on('error', () => undefined);
       child.stdin?.end(options.input ?? '');

@@ -20,7 +20,8 @@ export interface BatchRequest {
   force?: boolean;
   /**
    * Ingest on save: progress in the status bar only, the Results view untouched, and no summary unless a file
-   * failed (a status bar message otherwise); nothing at all when another batch is running.
+   * failed (a status bar message otherwise); nothing at all when another batch is running (the caller waits for
+   * `onDidEnd`).
    */
   quiet?: boolean;
 }
@@ -31,6 +32,9 @@ export interface BatchRequest {
  */
 export class BatchIngester implements vscode.Disposable {
   private running: AbortController | undefined;
+  private readonly ended = new vscode.EventEmitter<void>();
+  /** After each batch that started, however it ended (done, cancelled, or stopped before sending: no server or key). */
+  readonly onDidEnd = this.ended.event;
 
   constructor(
     private readonly connection: Connection,
@@ -138,6 +142,7 @@ export class BatchIngester implements vscode.Disposable {
     } finally {
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
+      this.ended.fire();
     }
   }
 
@@ -183,6 +188,7 @@ export class BatchIngester implements vscode.Disposable {
 
   dispose(): void {
     this.cancel();
+    this.ended.dispose();
   }
 }
 

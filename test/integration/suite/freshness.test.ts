@@ -38,7 +38,9 @@ describe('F10 freshness', () => {
   const idOf = (name: string) => `${folder}~${name}`;
 
   /** Replaces the editor's text and saves it. */
-  const editAndSave = async (editor: vscode.TextEditor, text: string) => {
+  const editAndSave = async (shown: vscode.TextEditor, text: string) => {
+    // Shown again: an editor another one covered is closed as a TextEditor.
+    const editor = await vscode.window.showTextDocument(shown.document, { preview: false });
     const all = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
     assert.ok(await editor.edit((e) => e.replace(all, text)));
     const saved = await editor.document.save();
@@ -126,24 +128,109 @@ describe('F10 freshness', () => {
     assert.deepEqual(w.messages.shown.slice(shown), [], 'no notification on success');
   });
 
-  it('ingest on save sends nothing while a batch runs', async () => {
-    await setSettings({ ingestOnSave: true });
-    write('a.md', '# A\n');
-    write('batch/b.md', '# B\n');
-    write('batch/c.md', '# C\n');
+  /** Each save's outcomes, in order, as IngestOnSave settles them. */
+  const watchSaves = () => {
     const settled: SaveOutcome[] = [];
     const sub = w.api.freshness.onSave.onDidSettle((s) => settled.push(s));
     w.stubs.onRestore(() => sub.dispose());
-    const editor = await openEditor(`${folder}/a.md`);
-    w.service.setIngestLatency(3_000);
+    return {
+      settled,
+      of: (uri: vscode.Uri) => settled.filter((s) => s.uri.toString() === uri.toString()).map((s) => s.outcome),
+    };
+  };
+  /** The ingestion requests for one document id. */
+  const requestsFor = (id: string) => ingestionRequests(w.service).filter((r) => (r.json as { document: { id: string } }).document.id === id);
+
+  it('ingest on save: Save All on three changed files sends all three', async () => {
+    await setSettings({ ingestOnSave: true });
+    const names = ['a.md', 'b.md', 'c.md'];
+    for (const name of names) write(name, `# ${name}\n`);
+    const saves = watchSaves();
+    const documents: vscode.TextDocument[] = [];
+    const edit = new vscode.WorkspaceEdit();
+    for (const name of names) {
+      const document = (await openEditor(`${folder}/${name}`)).document;
+      documents.push(document);
+      edit.insert(document.uri, document.positionAt(document.getText().length), '\nChanged before Save All.\n');
+    }
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(documents.every((d) => d.isDirty), 'three unsaved editors');
+    const shown = w.messages.shown.length;
+    await vscode.commands.executeCommand('workbench.action.files.saveAll');
+    assert.ok(documents.every((d) => !d.isDirty), 'Save All saved the three');
+
+    const final = () => documents.filter((d) => saves.of(d.uri).some((o) => o !== 'queued')).length;
+    await until(() => final() === 3, 'the three saves to be decided', 15_000);
+    assert.deepEqual(sentIds(), names.map(idOf));
+    for (const name of names) assert.match(JSON.stringify(requestsFor(idOf(name))[0]?.json), /Changed before Save All/);
+    assert.deepEqual(w.messages.shown.slice(shown), [], 'quietly');
+  });
+
+  it('ingest on save: files saved during a batch are sent after it, once each with their latest bytes, and a file deleted meanwhile not at all', async () => {
+    await setSettings({ ingestOnSave: true });
+    write('a.md', '# A\n');
+    write('d.md', '# D\n');
+    write('batch/b.md', '# B\n');
+    write('batch/c.md', '# C\n');
+    const saves = watchSaves();
+    let batchEnded: Date | undefined;
+    const ends = w.api.batches.onDidEnd(() => (batchEnded ??= new Date()));
+    w.stubs.onRestore(() => ends.dispose());
+    const a = await openEditor(`${folder}/a.md`);
+    const d = await openEditor(`${folder}/d.md`);
+    w.service.setIngestLatency(4_000);
 
     const batch = vscode.commands.executeCommand('docIngest.ingestFolder', workspaceUri(`${folder}/batch`));
     await until(() => w.api.batches.busy, 'the batch to start');
-    await editAndSave(editor, '# A\n\nsaved during a batch\n');
-    await until(() => settled.length > 0, 'the save to be decided', 10_000);
-    assert.deepEqual(settled.map((s) => s.outcome), ['skipped']);
+    await editAndSave(a, '# A\n\nFirst save during the batch.\n');
+    await editAndSave(d, '# D\n\nSaved, then deleted.\n');
+    await until(() => saves.of(a.document.uri).includes('queued') && saves.of(d.document.uri).includes('queued'), 'both saves to wait for the batch', 10_000);
+    await editAndSave(a, '# A\n\nSecond save during the batch.\n');
+    fs.rmSync(d.document.uri.fsPath);
+    assert.ok(w.api.batches.busy, 'the batch still runs: the saves came during it');
+    assert.deepEqual(requestsFor(idOf('a.md')), [], 'nothing sent for a.md during the batch');
+
     await batch;
-    assert.deepEqual(sentIds(), [idOf('batch~b.md'), idOf('batch~c.md')]);
+    w.service.setIngestLatency(0);
+    await until(() => saves.of(a.document.uri).includes('sent') && saves.of(d.document.uri).includes('dropped'), 'the waiting saves to be sent', 15_000);
+    assert.deepEqual(sentIds(), [idOf('a.md'), idOf('batch~b.md'), idOf('batch~c.md')], 'a.md once, d.md never');
+    const [sentA] = requestsFor(idOf('a.md'));
+    assert.match(JSON.stringify(sentA?.json), /Second save during the batch/);
+    assert.ok(batchEnded && sentA && sentA.time >= batchEnded, 'a.md was sent after the batch ended');
+    assert.deepEqual(saves.of(d.document.uri), ['queued', 'dropped']);
+  });
+
+  it('ingest on save without a server says so once across two saves, with no unhandled rejection, and sends again once a server is set', async () => {
+    await setSettings({ ingestOnSave: true });
+    const unhandled: unknown[] = [];
+    const onUnhandled = (reason: unknown) => unhandled.push(reason);
+    process.on('unhandledRejection', onUnhandled);
+    w.stubs.onRestore(() => process.off('unhandledRejection', onUnhandled));
+    await setSettings({ baseUrl: undefined });
+    assert.equal(await w.api.connection.refresh(), 'needsServer');
+    write('a.md', '# A\n');
+    const saves = watchSaves();
+    const editor = await openEditor(`${folder}/a.md`);
+
+    for (const text of ['# A\n\nFirst save.\n', '# A\n\nSecond save.\n']) {
+      const before = saves.settled.length;
+      await editAndSave(editor, text);
+      await until(() => saves.settled.length > before, 'the save to be decided', 10_000);
+    }
+    const errors = w.messages.of('error');
+    assert.equal(errors.length, 1, `one message for two saves: ${JSON.stringify(errors)}`);
+    assert.match(errors[0] ?? '', /a\.md.*No server is set/);
+    assert.deepEqual(saves.of(editor.document.uri), ['notSent', 'notSent']);
+
+    // The connection changed: saves are sent again.
+    await setSettings({ baseUrl: w.service.baseUrl });
+    await until(async () => w.api.connection.state === 'ready' || (await w.api.connection.refresh()) === 'ready', 'the connection to be ready');
+    await editAndSave(editor, '# A\n\nThird save, with a server.\n');
+    await until(() => saves.of(editor.document.uri).length === 3, 'the third save to be decided', 10_000);
+    assert.deepEqual(sentIds(), [idOf('a.md')]);
+    assert.equal(w.messages.of('error').length, 1);
+    // Checked last: a rejection nobody handles is reported a turn after it happens.
+    assert.deepEqual(unhandled.map(String), [], 'no unhandled rejection');
   });
 
   it('docIngest.decorations.enabled = false marks nothing', async () => {

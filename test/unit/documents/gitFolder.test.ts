@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getGitFileInfo, getGitFolderInfo } from '../../../src/core/documents';
 import type { GitFolderInfo } from '../../../src/core/documents';
-import { ADA, git, GitAuthor } from './helpers';
+import { ADA, countingGit, git, GitAuthor } from './helpers';
 
 /** Grace's old address, mapped to her current one by the .mailmap. */
 const GRACE_OLD: GitAuthor = { name: 'G. Hopper', email: 'grace@old.example.com', date: '2026-06-01T12:00:00Z' };
@@ -22,14 +22,6 @@ function filesUnder(dir: string): string[] {
     if (e.name === '.git') return [];
     return e.isDirectory() ? filesUnder(p) : [p];
   });
-}
-
-/** A git wrapper that counts its calls, to show that the number of processes does not grow with the files. */
-function countingGit(root: string): { gitPath: string; calls: () => number } {
-  const log = path.join(root, 'git-calls.log');
-  const gitPath = path.join(root, 'counting-git.sh');
-  fs.writeFileSync(gitPath, `#!/bin/sh\necho "$*" >> '${log}'\nexec git "$@"\n`, { mode: 0o755 });
-  return { gitPath, calls: () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).length : 0) };
 }
 
 describe('documents: git information for a whole folder', function () {
@@ -124,6 +116,29 @@ describe('documents: git information for a whole folder', function () {
     await assertSameAsSingleFile(info, filesUnder(docs));
     assert.equal(info.fileInfo(path.join(repo, 'guide.md')), undefined);
     assert.equal(info.fileInfo(docs), undefined);
+  });
+
+  it('asked about a few files, gives them what the folder scan gives, names only them to git, and knows no other file', async () => {
+    const whole = await getGitFolderInfo(repo);
+    assert.ok(whole);
+    const all = filesUnder(repo);
+    const counter = countingGit(fs.mkdtempSync(path.join(root, 'counter-')));
+    for (const some of [all.slice(0, 3), all.slice(3, 9), all.slice(9), [path.join(repo, 'never-existed.md')]]) {
+      const few = await getGitFolderInfo(repo, { files: some, gitPath: counter.gitPath });
+      assert.ok(few);
+      for (const file of some) {
+        const label = path.relative(repo, file);
+        assert.deepEqual(few.fileInfo(file), whole.fileInfo(file), `${label} (saved file)`);
+        const text = `${fs.existsSync(file) ? fs.readFileSync(file, 'utf8') : ''}An unsaved line.\n`;
+        assert.deepEqual(few.fileInfo(file, text), whole.fileInfo(file, text), `${label} (unsaved text)`);
+      }
+      const other = all.find((f) => !some.includes(f));
+      assert.ok(other);
+      assert.equal(few.fileInfo(other), undefined, 'a file not asked about gets no facts');
+    }
+    const commands = counter.commands();
+    assert.ok(commands.some((c) => c.includes('log')), 'git log ran');
+    for (const c of commands) assert.ok(!c.includes('.'), `no command names the whole folder: ${c.join(' ')}`);
   });
 
   it('asks git a constant number of times, however many files', async function () {

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import path from 'node:path';
 import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
 import { DocumentError, buildDocument } from '../../../src/core/documents';
@@ -60,4 +61,17 @@ export function git(cwd: string, args: string[], author: GitAuthor = ADA): strin
       },
     },
   );
+}
+
+/**
+ * A git wrapper in `dir` that records its calls (one line each, arguments separated by U+001F), to count the
+ * processes and see what they were asked.
+ */
+export function countingGit(dir: string): { gitPath: string; calls: () => number; commands: () => string[][] } {
+  const log = path.join(dir, 'git-calls.log');
+  const gitPath = path.join(dir, 'counting-git.sh');
+  // One write per call, so that calls running at once do not mix their lines.
+  fs.writeFileSync(gitPath, `#!/bin/sh\nline=$(printf '%s\\037' "$@")\nprintf '%s\\n' "$line" >> '${log}'\nexec git "$@"\n`, { mode: 0o755 });
+  const commands = () => (fs.existsSync(log) ? fs.readFileSync(log, 'utf8').split('\n').filter(Boolean).map((l) => l.split('\u001f').slice(0, -1)) : []);
+  return { gitPath, calls: () => commands().length, commands };
 }
