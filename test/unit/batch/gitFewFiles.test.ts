@@ -55,7 +55,10 @@ describe('batch: git facts for a run of a few files', function () {
 
     const under = (dir: string): string[] =>
       fs.readdirSync(dir, { withFileTypes: true }).flatMap((e) => (e.name === '.git' ? [] : e.isDirectory() ? under(path.join(dir, e.name)) : [path.join(dir, e.name)]));
-    files = under(repo).sort().map((absolutePath) => ({ key: absolutePath, absolutePath, relativePath: path.relative(repo, absolutePath).split(path.sep).join('/') }));
+    files = under(repo).sort().map((absolutePath) => {
+      const relativePath = path.relative(repo, absolutePath).split(path.sep).join('/');
+      return { key: absolutePath, absolutePath, relativePath, source: relativePath, root: repo };
+    });
   });
   after(() => fs.rmSync(repo, { recursive: true, force: true }));
 
