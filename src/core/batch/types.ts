@@ -11,6 +11,8 @@ export interface BatchFile {
   relativePath: string;
   /** On the local disk, when the file is there (git facts need it); undefined for remote file systems. */
   absolutePath?: string;
+  /** The absolute path of the file's root folder (its workspace folder, or the repository root), when known. */
+  root?: string;
 }
 
 export type FileOutcome =
