@@ -107,7 +107,7 @@ export class BatchIngester implements vscode.Disposable {
             gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,
             ledger,
             images: {
-              read: async (f, path) => imageReader(vscode.Uri.parse(f.key)).read(path),
+              read: async (f, path) => imageReader(vscode.Uri.parse(f.key), settings.imagesMaxBytes).read(path),
               onProblem: settings.imagesOnProblem,
               onUploaded: (record) => {
                 poller.noteWork();

@@ -22,8 +22,9 @@ const SEVERITY: Record<DocumentProblem['severity'], vscode.DiagnosticSeverity> =
 
 /**
  * Problems of building an open source file (F11) as diagnostics on it, before anything is sent: what the build
- * reports, a build failure, and local images that are missing, outside the workspace, no image or too large. Only open documents
- * inside the workspace that a batch would take (or Markdown in an editor); no git and no network, debounced.
+ * reports, a build failure, and local images that are missing, outside the workspace, no image or too large. Only
+ * open documents inside the workspace that a batch would take (or Markdown in an editor); no git and no network,
+ * debounced.
  */
 export class DocumentDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(SOURCE);

@@ -17,14 +17,14 @@ export function imageRoot(document: vscode.Uri): vscode.Uri {
 }
 
 /**
- * The reader of a document's images: only images (by name and content), no larger than
- * `docIngest.images.maxSizeMB`, inside the document's root. On the local disk the core's reader judges real paths
- * (a link that leads outside is refused). Another file system (the extension on the UI side of a remote window)
- * has no real paths to ask for: there, the root is checked on the image path's text only (no `..` past it).
+ * The reader of a document's images: only images (by name and content), no larger than `maxBytes` (default: the
+ * document's `docIngest.images.maxSizeMB`), inside the document's root. On the local disk it is the core's reader,
+ * which judges real paths (a link that leads outside is refused). Another file system (the extension on the UI
+ * side of a remote window) has no real paths to ask for: there, the root is checked on the image path's text only
+ * (no `..` past it, which the reference parser already refuses).
  */
-export function imageReader(document: vscode.Uri): ReturnType<typeof checkedImageReader> {
+export function imageReader(document: vscode.Uri, maxBytes = readSettings(document).imagesMaxBytes): ReturnType<typeof checkedImageReader> {
   const root = imageRoot(document);
-  const maxBytes = readSettings(document).imagesMaxBytes;
   if (root.scheme === 'file') return diskImageReader(root.fsPath, maxBytes);
   return checkedImageReader(async (imagePath) => {
     const uri = vscode.Uri.joinPath(root, imagePath);
