@@ -110,9 +110,9 @@ function checkKind(expected: ImageKind, bytes: Uint8Array): void {
     : `is named as a ${named} image but its content is no ${named} image`);
 }
 
-function tooLarge(size: number, maxBytes: number): ImageRefusedError {
-  const mb = (n: number) => `${(n / (1024 * 1024)).toFixed(1)} MB`;
-  return new ImageRefusedError('tooLarge', `is ${mb(size)}, over the limit of ${mb(maxBytes)} (setting docIngest.images.maxSizeMB)`);
+function tooLarge(bytes: number, maxBytes: number): ImageRefusedError {
+  const size = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`);
+  return new ImageRefusedError('tooLarge', `is ${size(bytes)}, over the limit of ${size(maxBytes)} (setting docIngest.images.maxSizeMB)`);
 }
 
 /**
