@@ -53,13 +53,36 @@ export function imageKindOfBytes(bytes: Uint8Array): ImageKind | undefined {
 
 /**
  * An `<svg` root element, after what XML allows before it: a BOM, white space, the XML declaration, processing
- * instructions, comments and a doctype (with an internal subset). Looked for in the first IMAGE_HEAD_BYTES only.
+ * instructions, comments and a doctype (with an internal subset). Looked for in the first IMAGE_HEAD_BYTES only,
+ * by a scan that only moves forwards (a regular expression for the same took exponential time on `[][][]...`).
  */
 function isSvg(bytes: Uint8Array): boolean {
   const text = new TextDecoder('utf-8', { fatal: false }).decode(bytes.subarray(0, IMAGE_HEAD_BYTES));
-  const prolog = /^\uFEFF?(?:\s+|<\?[\s\S]*?\?>|<!--[\s\S]*?-->|<!DOCTYPE(?:[^[>]|\[[\s\S]*?\])*>)*/i;
-  const rest = text.slice(prolog.exec(text)?.[0].length ?? 0);
-  return /^<svg[\s>/]/i.test(rest) || rest.toLowerCase() === '<svg';
+  let i = text.charCodeAt(0) === 0xfeff ? 1 : 0;
+  for (;;) {
+    while (i < text.length && /\s/.test(text.charAt(i))) i++;
+    if (text.startsWith('<?', i)) i = after(text, '?>', i + 2);
+    else if (text.startsWith('<!--', i)) i = after(text, '-->', i + 4);
+    else if (text.slice(i, i + 9).toUpperCase() === '<!DOCTYPE') i = afterDoctype(text, i + 9);
+    else break;
+    if (i < 0) return false;
+  }
+  return /^<svg(?:[\s>/]|$)/i.test(text.slice(i, i + 5));
+}
+
+/** The index after the next `end` from `from`; -1 when there is none. */
+function after(text: string, end: string, from: number): number {
+  const at = text.indexOf(end, from);
+  return at < 0 ? -1 : at + end.length;
+}
+
+/** The index after a doctype's closing `>`, which an internal subset (`[...]`) may contain; -1 when unclosed. */
+function afterDoctype(text: string, from: number): number {
+  const close = text.indexOf('>', from);
+  const subset = text.indexOf('[', from);
+  if (close < 0 || subset < 0 || close < subset) return close < 0 ? -1 : close + 1;
+  const subsetEnd = text.indexOf(']', subset);
+  return subsetEnd < 0 ? -1 : after(text, '>', subsetEnd);
 }
 
 /** Where an image lives and how large it is, found without reading it whole. */

@@ -42,6 +42,11 @@ describe('image files: what an image reference may read (issue 23)', () => {
     assert.equal(imageKindOfBytes(svg('<svgfont/>')), undefined);
     assert.equal(imageKindOfBytes(svg('<html><svg/></html>')), undefined, 'an SVG inside HTML is an HTML page');
     assert.equal(imageKindOfBytes(svg('text <svg/>')), undefined);
+    assert.equal(imageKindOfBytes(svg('<!DOCTYPE svg [<!ENTITY a "x">]>\n<svg/>')), 'svg');
+    // Unclosed prologs of the first 8 KB answer at once (a regular expression took exponential time on these).
+    for (const text of [`<!DOCTYPE ${'[]'.repeat(4000)}`, `<!DOCTYPE [${']'.repeat(8000)}`, '<!--'.repeat(2000), ' '.repeat(8000)]) {
+      assert.equal(imageKindOfBytes(svg(text)), undefined);
+    }
   });
 
   it('knows image names by their extension only', () => {
