@@ -11,6 +11,7 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
+import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import type { IngestConfig } from '../core/ingest/pipeline';
 import { UsageError } from './usageError';
 
@@ -33,6 +34,8 @@ export interface CliConfig {
   maxFileBytes: number;
   timeoutMs: number;
   imagesOnProblem: 'stop' | 'skipImage';
+  /** Larger images are refused as problems, unread. */
+  imagesMaxBytes: number;
   ledger: string;
 }
 
@@ -52,6 +55,7 @@ export interface ConfigFlags {
   'max-file-size-mb'?: string;
   timeout?: string;
   'images-on-problem'?: string;
+  'images-max-size-mb'?: string;
   ledger?: string;
 }
 
@@ -72,6 +76,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['DOC_INGEST_MAX_FILE_SIZE_MB', 'larger files are skipped (--max-file-size-mb)'],
   ['DOC_INGEST_TIMEOUT_SECONDS', 'per request (--timeout)'],
   ['DOC_INGEST_IMAGES_ON_PROBLEM', 'stop or skip-image (--images-on-problem)'],
+  ['DOC_INGEST_IMAGES_MAX_SIZE_MB', `larger images are a problem like a missing one (--images-max-size-mb; default ${DEFAULT_IMAGE_MAX_MB})`],
   ['GITHUB_ACTIONS', 'true: failures also as ::error annotations'],
   ['NO_COLOR', 'no colour and no progress bar'],
 ];
@@ -109,6 +114,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     maxFileBytes: (pick(flags['max-file-size-mb'], 'DOC_INGEST_MAX_FILE_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? 10) * 1024 * 1024,
     timeoutMs: (pick(flags.timeout, 'DOC_INGEST_TIMEOUT_SECONDS', (v, from) => positiveNumber(v, from)) ?? 300) * 1000,
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
+    imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: path.resolve(root, pick(flags.ledger, 'DOC_INGEST_LEDGER', (v) => v) ?? path.join('.doc-ingest', 'ledger.json')),
   };
 }

@@ -2,16 +2,23 @@
  * The files an `ingest` takes, from what was typed: nothing (the include globs under the root), files (taken as
  * named), folders (the include globs inside them) or quoted globs (relative to the current folder). The exclude
  * globs apply to everything but a file named outright. Same globs, same files as the editor's batch.
+ *
+ * Symbolic links are not followed (neither linked folders nor linked files are listed), so nothing outside the
+ * repository is reached and no folder is listed twice through a loop. A path typed through a link is placed by
+ * its real folder, and refused when its real path is outside the root.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { BatchFile } from '../core/batch';
 import { sourceKey } from '../core/identity';
+import { isInside } from '../core/files/inside';
+import { RootOnDisk } from '../core/files/rootOnDisk';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
 
 export async function listFiles(args: readonly string[], config: Pick<CliConfig, 'root' | 'include' | 'exclude'>, cwd: string): Promise<BatchFile[]> {
+  const root = openRoot(config.root);
   const found = new Map<string, BatchFile>();
   const add = (absolute: string) => {
     const file = batchFile(absolute, config.root);
@@ -25,17 +32,12 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
     const absolute = path.resolve(cwd, arg);
     const kind = statKind(absolute);
     if (kind === 'file') {
-      inside(absolute, config.root, arg);
-      add(absolute);
+      add(placed(absolute, root, arg));
     } else if (kind === 'directory') {
-      inside(absolute, config.root, arg);
-      for (const f of await underRoot(config.include, absolute)) add(f);
+      for (const f of await underRoot(config.include, placedFolder(absolute, root, arg))) add(f);
     } else if (isDynamicPattern(arg)) {
-      const hits = await glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false });
-      for (const f of hits) {
-        inside(f, config.root, arg);
-        add(path.normalize(f));
-      }
+      const hits = await glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+      for (const f of hits) add(placed(path.normalize(f), root, arg));
     } else {
       throw new UsageError(`${arg}: no such file or folder.`);
     }
@@ -46,7 +48,7 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
 /** The files under `within` that match `patterns` (relative to the root) and not the exclude globs. */
 async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exclude'>, within: string): Promise<string[]> {
   if (!patterns.length) return [];
-  const hits = await glob(patterns, { cwd: config.root, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false });
+  const hits = await glob(patterns, { cwd: config.root, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const prefix = within === config.root ? undefined : within + path.sep;
   return hits.map((h) => path.normalize(h)).filter((h) => !prefix || h.startsWith(prefix));
 }
@@ -55,6 +57,14 @@ export function batchFile(absolutePath: string, root: string): BatchFile {
   const relativePath = path.relative(root, absolutePath).split(path.sep).join('/');
   // One root: the source key is the path, as the editor's with one workspace folder.
   return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
+}
+
+function openRoot(root: string): RootOnDisk {
+  try {
+    return RootOnDisk.openSync(root);
+  } catch {
+    throw new UsageError(`The repository root ${root} does not exist. Give an existing folder with --root.`);
+  }
 }
 
 function statKind(p: string): 'file' | 'directory' | undefined {
@@ -66,9 +76,25 @@ function statKind(p: string): 'file' | 'directory' | undefined {
   }
 }
 
-function inside(absolute: string, root: string, typed: string): void {
-  const rel = path.relative(root, absolute);
-  if (rel.startsWith('..') || path.isAbsolute(rel)) {
-    throw new UsageError(`${typed} is outside the repository root ${root}: document ids are paths relative to the root. Run from inside it, or give --root.`);
-  }
+/**
+ * A typed file as a path under the root's real folders (`docs/loop/a.md`, with `docs/loop -> ..`, is `a.md`: one
+ * file, one id). A linked file keeps its own name, when what it leads to is inside the root.
+ */
+function placed(absolute: string, root: RootOnDisk, typed: string): string {
+  const file = path.join(placedFolder(path.dirname(absolute), root, typed), path.basename(absolute));
+  if (root.resolveSync(file) === undefined) throw outside(typed, root, true);
+  return file;
+}
+
+/** A typed folder as a path under the root's real folders; refused when it is, or leads, outside the root. */
+function placedFolder(absolute: string, root: RootOnDisk, typed: string): string {
+  const real = root.resolveSync(absolute);
+  if (real === undefined) throw outside(typed, root, isInside(root.root, absolute));
+  return root.place(real);
+}
+
+function outside(typed: string, root: RootOnDisk, throughLink: boolean): UsageError {
+  return new UsageError(throughLink
+    ? `${typed} leads outside the repository root ${root.root} (a symbolic link): nothing outside the repository is read.`
+    : `${typed} is outside the repository root ${root.root}: document ids are paths relative to the root. Run from inside it, or give --root.`);
 }

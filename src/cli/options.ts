@@ -29,12 +29,14 @@ export const DOCUMENT: Options = {
   'id-prefix': { type: 'string' },
   ledger: { type: 'string' },
   'images-on-problem': { type: 'string' },
+  'images-max-size-mb': { type: 'string' },
 };
 
 export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https://docs.example.com/{path}#{anchor}
   --id-prefix P          prefix of every document id
   --source KIND          the documents' source kind (default file)
   --images-on-problem M  stop (default: a file with a missing image is not sent) or skip-image
+  --images-max-size-mb N larger images are a problem like a missing one (default 20)
   --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)`;
 
 export const INGEST: Options = {

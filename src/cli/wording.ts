@@ -10,6 +10,8 @@ const FLAGS: Record<string, string> = {
   connectorIds: '--cc-pair-id (DOC_INGEST_CC_PAIR_ID)',
   maxFileSizeMB: '--max-file-size-mb',
   'images.onProblem': '--images-on-problem',
+  'images.maxSizeMB': '--images-max-size-mb (DOC_INGEST_IMAGES_MAX_SIZE_MB)',
+  exclude: '--exclude (DOC_INGEST_EXCLUDE)',
   requestTimeoutSeconds: '--timeout (DOC_INGEST_TIMEOUT_SECONDS)',
   ingestTimeoutSeconds: '--timeout (DOC_INGEST_TIMEOUT_SECONDS)',
 };
@@ -24,5 +26,7 @@ export function forCommandLine(text: string): string {
     .replace(/(?:the )?setting docIngest\.(\w+(?:\.\w+)*)/g, flag)
     .replace(/docIngest\.(\w+(?:\.\w+)*)/g, flag)
     .replace('Set a valid API key for this server.', 'Set DOC_INGEST_API_KEY to a valid key for this server.')
-    .replace('raise the timeout setting', 'raise --timeout');
+    .replace('raise the timeout setting', 'raise --timeout')
+    // The command line's root is the repository's, not an editor's workspace.
+    .replace(/outside the workspace(?: folder)?/g, 'outside the repository root');
 }

@@ -7,6 +7,7 @@ import { readProjectConfig } from './projectConfigFile';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../core/batch';
 import { workspaceIdPrefix } from '../core/documents';
+import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -34,6 +35,8 @@ export interface Settings {
   maxFileBytes: number;
   /** A missing, outside or refused image: the document is not sent (`stop`), or the image stays text. */
   imagesOnProblem: 'stop' | 'skipImage';
+  /** Larger local images are a problem like a missing one, unread. */
+  imagesMaxBytes: number;
   /** Explorer badges on files never ingested or changed since (F10). */
   decorationsEnabled: boolean;
   /** Ingest a batch file when it is saved (F10); off unless the writer opts in. */
@@ -72,6 +75,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', DEFAULT_CONCURRENCY)))),
     maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
     imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
+    imagesMaxBytes: positive('images.maxSizeMB', DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
     ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
   };

@@ -1,6 +1,5 @@
-import { readFile } from 'node:fs/promises';
-import path from 'node:path';
 import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
+import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
@@ -93,6 +92,7 @@ ${EXIT_CODE_HELP}
         io.stderr.write('\ndoc-ingest: interrupted: no new requests; aborting those in flight (Ctrl+C again to quit at once)\n');
         abort.abort();
       });
+      const images = diskImageReader(config.root, config.imagesMaxBytes);
       const bar = fancy(io) ? new ProgressBar(io.stderr, dryRun ? 'checking' : 'ingesting') : undefined;
       const plain = bar ? undefined : plainProgress(io, files.length);
       let summary: BatchSummary;
@@ -106,7 +106,7 @@ ${EXIT_CODE_HELP}
           claims,
           gitFolders: [config.root],
           ledger,
-          images: { read: (_f, imagePath) => readFile(path.join(config.root, imagePath)), onProblem: config.imagesOnProblem },
+          images: { read: (_f, imagePath) => images.read(imagePath), onProblem: config.imagesOnProblem },
           force: !!values.force,
           dryRun,
           concurrency: config.concurrency,

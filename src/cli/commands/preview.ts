@@ -1,6 +1,8 @@
+import { statSync } from 'node:fs';
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DocumentError, getGitFileInfo } from '../../core/documents';
+import { diskImageReader } from '../../core/ingest/imageFiles';
 import { previewImageIds } from '../../core/ingest/images';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
@@ -37,8 +39,10 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     }
     if (positionals.length !== 1) throw new UsageError('preview takes one FILE. See: doc-ingest preview --help');
     const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
-    const [file] = await listFiles(positionals, config, io.cwd);
-    if (!file?.absolutePath || file.key !== path.resolve(io.cwd, positionals[0]!)) throw new UsageError(`${positionals[0]}: not a file.`);
+    const files = await listFiles(positionals, config, io.cwd);
+    const [file] = files;
+    // A folder lists its files; a file typed through a linked folder is listed at its real place.
+    if (!file?.absolutePath || files.length !== 1 || !statSync(path.resolve(io.cwd, positionals[0]!)).isFile()) throw new UsageError(`${positionals[0]}: not a file.`);
     const bytes = await readFile(file.absolutePath);
     const source: SourceFile = {
       relativePath: file.relativePath,
@@ -51,7 +55,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     source.images = await previewImageIds(
       text,
       file.relativePath,
-      { read: (p) => readFile(path.join(config.root, p)) },
+      diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
       (p) => `<uploaded when sent: ${p}>`,
     );

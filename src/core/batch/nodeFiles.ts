@@ -6,6 +6,7 @@
  * its own cost per file; the few microseconds the event loop waits do not hold up requests in flight.
  */
 import { readFileSync, statSync } from 'node:fs';
+import { insideRootCheck } from './insideRoot';
 import type { BatchOptions } from './runner';
 import type { BatchFile } from './types';
 
@@ -13,10 +14,17 @@ function pathOf(file: BatchFile): string {
   return file.absolutePath ?? file.key;
 }
 
-/** `read` and `stat` for `runBatch` over files on the local disk (`absolutePath`, else `key`, is the path). */
+/**
+ * `read` and `stat` for `runBatch` over files on the local disk (`absolutePath`, else `key`, is the path). A file
+ * with a `root` whose real path is outside it is refused unread.
+ */
 export function nodeFileAccess(): Required<Pick<BatchOptions, 'read' | 'stat'>> {
+  const checkInside = insideRootCheck();
   return {
-    read: async (file) => readFileSync(pathOf(file)),
+    read: async (file) => {
+      checkInside(file);
+      return readFileSync(pathOf(file));
+    },
     stat: async (file) => {
       const s = statSync(pathOf(file));
       return { size: s.size, mtime: s.mtime };

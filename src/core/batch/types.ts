@@ -14,10 +14,13 @@ export interface BatchFile {
    * the ledger and the duplicate check key the file by, and how messages name it.
    */
   source: string;
-  /** The root `relativePath` is relative to (an absolute path on disk, else its URI): what images are resolved in. */
-  root?: string;
   /** On the local disk, when the file is there (git facts need it); undefined for remote file systems. */
   absolutePath?: string;
+  /**
+   * The absolute path of the file's root folder on disk (its workspace folder, or the repository root), when known:
+   * what the file's and its images' real paths must stay inside, and what keys a batch's image cache.
+   */
+  root?: string;
 }
 
 export type FileOutcome =

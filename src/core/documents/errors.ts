@@ -15,6 +15,8 @@ export type DocumentErrorCode =
   | 'invalidOption'
   /** The workspace-relative path is unusable (empty). */
   | 'invalidPath'
+  /** The file's real path is outside its workspace folder or repository root (a symbolic link): never read. */
+  | 'outsideRoot'
   /** The selection is empty or out of range. */
   | 'invalidSelection'
   /** A local image the document refers to is missing, outside the workspace, or refused by the server. */

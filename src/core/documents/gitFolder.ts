@@ -24,6 +24,7 @@ import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitFileInfo } from './build';
+import { isInside } from '../files/inside';
 import { forEachConcurrently } from '../pool';
 import { comparable, runGit as run } from './git';
 
@@ -220,8 +221,9 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
 
   return {
     fileInfo(absolutePath: string, text?: string): GitFileInfo | undefined {
-      const relative = path.relative(folder, path.resolve(absolutePath));
-      if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return undefined;
+      const resolved = path.resolve(absolutePath);
+      const relative = path.relative(folder, resolved);
+      if (relative === '' || !isInside(folder, resolved)) return undefined;
       const file = prefix + relative.split(path.sep).join('/');
       if (submodules.some((s) => file.startsWith(s))) return undefined;
       if (asked && !asked.has(file)) return undefined; // not asked about: no facts, rather than wrong ones

@@ -3,8 +3,9 @@
  * (the ledger remembers each upload), then handed to the build as `image_file_id`s so that each becomes an image
  * section where it stands. Remote images (http, https, data:) stay text.
  *
- * Problems (a missing image, one outside the workspace, one the server refuses) are reported with path and line;
- * by default the document is then not sent (`onProblem: 'stop'`), or the image stays text (`'skipImage'`).
+ * Problems (a missing image, one outside the workspace, one that is no image or too large (`imageFiles.ts`), one
+ * the server refuses) are reported with path and line; by default the document is then not sent
+ * (`onProblem: 'stop'`), or the image stays text (`'skipImage'`).
  */
 import { contentTypeOf } from '../api/contentTypes';
 import { RejectedError } from '../api/errors';
@@ -13,6 +14,7 @@ import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
 import type { ImageReference } from '../documents/images';
 import { isMarkdownPath, withoutBomLf } from '../documents/text';
+import { ImageRefusedError } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger';
 
@@ -28,7 +30,7 @@ export interface ImageProblem {
 export interface DocumentImages {
   /** Workspace-relative path → content hash. */
   hashes: Map<string, string>;
-  /** Problems found while reading (missing, outside the workspace); upload refusals come later. */
+  /** Problems found while reading (missing, outside the workspace, no image, too large); upload refusals come later. */
   problems: ImageProblem[];
   /** Placeholder ids by content (`sha256:<hash>`): the same bytes give the same payload before any upload. */
   placeholders: Map<string, string>;
@@ -37,7 +39,7 @@ export interface DocumentImages {
 }
 
 export interface ImageReader {
-  /** The image's bytes; throws when it cannot be read (missing). */
+  /** The image's bytes; throws ImageRefusedError when it may not be read, anything else when it is missing. */
   read(path: string): Promise<Uint8Array>;
 }
 
@@ -72,7 +74,9 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
     }
     const hash = await pending;
     if (hash instanceof Error) {
-      if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) is missing` });
+      // A refusal says why (outside, not an image, too large); anything else that cannot be read is missing.
+      const why = hash instanceof ImageRefusedError ? hash.message : 'is missing';
+      if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) ${why}` });
       continue;
     }
     result.hashes.set(path, hash);

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { runBatch } from '../../core/batch';
+import { insideRootCheck, runBatch } from '../../core/batch';
 import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
@@ -8,7 +8,7 @@ import { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
-import { imageUri } from '../ingest/images';
+import { imageReader } from '../ingest/images';
 import { settleUnsavedFiles } from './unsavedFiles';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 
@@ -85,6 +85,7 @@ export class BatchIngester implements vscode.Disposable {
       // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
       if (!request.quiet) this.results.start();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
+      const checkInside = insideRootCheck();
       const summary = await vscode.window.withProgress(
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
         async (progress, token) => {
@@ -102,7 +103,10 @@ export class BatchIngester implements vscode.Disposable {
             client,
             server: settings.baseUrl ?? '',
             files: request.files,
-            read: async (f) => vscode.workspace.fs.readFile(vscode.Uri.parse(f.key)),
+            read: async (f) => {
+              checkInside(f);
+              return vscode.workspace.fs.readFile(vscode.Uri.parse(f.key));
+            },
             stat: async (f) => {
               const s = await vscode.workspace.fs.stat(vscode.Uri.parse(f.key));
               return { size: s.size, mtime: new Date(s.mtime) };
@@ -112,7 +116,7 @@ export class BatchIngester implements vscode.Disposable {
             ledger,
             claims,
             images: {
-              read: async (f, path) => vscode.workspace.fs.readFile(imageUri(vscode.Uri.parse(f.key), path)),
+              read: async (f, path) => imageReader(vscode.Uri.parse(f.key), settings.imagesMaxBytes).read(path),
               onProblem: settings.imagesOnProblem,
               onUploaded: (record) => {
                 poller.noteWork();

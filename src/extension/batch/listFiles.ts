@@ -1,11 +1,20 @@
 import * as vscode from 'vscode';
 import type { BatchFile } from '../../core/batch';
 import { workspaceSource } from '../identity/workspaceSource';
+import { RootOnDisk } from '../../core/files/rootOnDisk';
+import { forEachConcurrently } from '../../core/pool';
 import { readSettings } from '../settings';
 
 /**
  * The files a batch takes: those matching `docIngest.include` and not `docIngest.exclude` (both relative to each
- * workspace folder), inside `within` when given (a folder from the Explorer), sorted by path.
+ * workspace folder), inside `within` when given (a folder from the Explorer), sorted by path. The same files the
+ * command line takes for the same globs:
+ * - `files.exclude` and `search.exclude` never apply: `findFiles` applies `files.exclude` unless its exclude
+ *   argument is `null` (then no exclude setting and no ignore file applies), so it is given `null` and
+ *   `docIngest.exclude` is matched here, as `isBatchFile` matches it;
+ * - no symbolic link is followed, whatever `search.followSymlinks` says (`findFiles` follows them by that setting):
+ *   on the local disk, a file whose real path is not the path it was found at (a linked folder or file on the
+ *   way) is left out.
  */
 export async function listBatchFiles(within?: vscode.Uri, token?: vscode.CancellationToken): Promise<BatchFile[]> {
   const folders = within ? [vscode.workspace.getWorkspaceFolder(within)].filter((f): f is vscode.WorkspaceFolder => !!f) : vscode.workspace.workspaceFolders ?? [];
@@ -13,19 +22,23 @@ export async function listBatchFiles(within?: vscode.Uri, token?: vscode.Cancell
   for (const folder of folders) {
     const settings = readSettings(folder.uri);
     if (!settings.include.length) continue;
-    const found = await vscode.workspace.findFiles(
-      new vscode.RelativePattern(folder, braces(settings.include)),
-      settings.exclude.length ? new vscode.RelativePattern(folder, braces(settings.exclude)) : undefined,
-      undefined,
-      token,
-    );
+    const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, braces(settings.include)), null, undefined, token);
     const prefix = within && within.toString() !== folder.uri.toString() ? `${within.toString().replace(/\/+$/, '')}/` : undefined;
-    for (const uri of found) {
-      if (prefix && !uri.toString().startsWith(prefix)) continue;
-      files.push(batchFile(uri));
-    }
+    const taken = found.filter((uri) => (!prefix || uri.toString().startsWith(prefix)) && !matchesAny(folder, settings.exclude, uri));
+    for (const uri of await withoutLinks(folder, taken)) files.push(batchFile(uri));
   }
   return files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
+}
+
+/** The files that are where their paths say (no symbolic link on the way), in order; all of them off the local disk. */
+async function withoutLinks(folder: vscode.WorkspaceFolder, uris: vscode.Uri[]): Promise<vscode.Uri[]> {
+  if (folder.uri.scheme !== 'file' || !uris.length) return uris;
+  const root = await RootOnDisk.open(folder.uri.fsPath);
+  const direct = new Set<vscode.Uri>();
+  await forEachConcurrently(uris, 16, async (uri) => {
+    if (await root.isDirect(uri.fsPath)) direct.add(uri);
+  });
+  return uris.filter((u) => direct.has(u));
 }
 
 export function batchFile(uri: vscode.Uri): BatchFile {
@@ -45,9 +58,12 @@ export function isBatchFile(uri: vscode.Uri): boolean {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
   if (!folder) return false;
   const settings = readSettings(folder.uri);
+  return matchesAny(folder, settings.include, uri) && !matchesAny(folder, settings.exclude, uri);
+}
+
+function matchesAny(folder: vscode.WorkspaceFolder, globs: readonly string[], uri: vscode.Uri): boolean {
   const document = { uri, languageId: '' } as unknown as vscode.TextDocument;
-  const matches = (globs: string[]) => globs.some((g) => vscode.languages.match({ pattern: new vscode.RelativePattern(folder, g) }, document) > 0);
-  return matches(settings.include) && !matches(settings.exclude);
+  return globs.some((g) => vscode.languages.match({ pattern: new vscode.RelativePattern(folder, g) }, document) > 0);
 }
 
 function braces(globs: string[]): string {

@@ -4,7 +4,9 @@ import { localImageReferences } from '../../core/ingest/images';
 import { buildFile } from '../../core/ingest/pipeline';
 import { isBatchFile } from '../batch/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
-import { imageUri } from '../ingest/images';
+import { ImageRefusedError } from '../../core/ingest/imageFiles';
+import type { ImageRefusal } from '../../core/ingest/imageFiles';
+import { imageReader } from '../ingest/images';
 import { readEditorSource } from '../ingest/sourceFile';
 import { SECTION } from '../settings';
 
@@ -20,8 +22,9 @@ const SEVERITY: Record<DocumentProblem['severity'], vscode.DiagnosticSeverity> =
 
 /**
  * Problems of building an open source file (F11) as diagnostics on it, before anything is sent: what the build
- * reports, a build failure, and local images that are missing or outside the workspace. Only open documents
- * inside the workspace that a batch would take (or Markdown in an editor); no git and no network, debounced.
+ * reports, a build failure, and local images that are missing, outside the workspace, no image or too large. Only
+ * open documents inside the workspace that a batch would take (or Markdown in an editor); no git and no network,
+ * debounced.
  */
 export class DocumentDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection(SOURCE);
@@ -100,14 +103,12 @@ export class DocumentDiagnostics implements vscode.Disposable {
     }
     const diagnostics = problems.map((p) => this.diagnostic(document, p.line, p.message, SEVERITY[p.severity], p.code));
     if (source.text !== undefined) {
-      // The same references and places Ingest Current File uploads from (imageUri), so the two never disagree.
+      // The same references and reader Ingest Current File uploads with, so the two never disagree.
+      const reader = imageReader(document.uri);
       for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown)) {
         const path = image.path as string;
-        if (image.outside) {
-          diagnostics.push(this.diagnostic(document, image.line, vscode.l10n.t('The image {0} is outside the workspace, so it cannot be uploaded.', path), vscode.DiagnosticSeverity.Warning, 'imageOutside'));
-        } else if (!(await exists(imageUri(document.uri, path)))) {
-          diagnostics.push(this.diagnostic(document, image.line, vscode.l10n.t('The image {0} does not exist.', path), vscode.DiagnosticSeverity.Warning, 'imageMissing'));
-        }
+        const problem = image.outside ? 'outside' : await imageProblem(reader, path);
+        if (problem) diagnostics.push(this.diagnostic(document, image.line, imageProblemText(problem, path), vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));
       }
     }
     return diagnostics;
@@ -129,11 +130,29 @@ export class DocumentDiagnostics implements vscode.Disposable {
   }
 }
 
-async function exists(uri: vscode.Uri): Promise<boolean> {
+type ImageProblem = ImageRefusal | 'missing';
+
+const IMAGE_CODES: Record<ImageProblem, string> = { outside: 'imageOutside', missing: 'imageMissing', notImage: 'imageNotImage', tooLarge: 'imageTooLarge' };
+
+/** What keeps the image from being sent, judged without reading it whole; undefined when nothing does. */
+async function imageProblem(reader: ReturnType<typeof imageReader>, path: string): Promise<ImageProblem | undefined> {
   try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch {
-    return false;
+    await reader.check(path);
+    return undefined;
+  } catch (e) {
+    return e instanceof ImageRefusedError ? e.reason : 'missing';
+  }
+}
+
+function imageProblemText(problem: ImageProblem, path: string): string {
+  switch (problem) {
+    case 'outside':
+      return vscode.l10n.t('The image {0} is outside the workspace, so it cannot be uploaded.', path);
+    case 'notImage':
+      return vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or SVG image (by its name and content), so it cannot be uploaded.', path);
+    case 'tooLarge':
+      return vscode.l10n.t('The image {0} is larger than docIngest.images.maxSizeMB, so it cannot be uploaded.', path);
+    case 'missing':
+      return vscode.l10n.t('The image {0} does not exist.', path);
   }
 }

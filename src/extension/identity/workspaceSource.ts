@@ -9,8 +9,8 @@ export interface WorkspaceSource {
   relativePath: string;
   /** The folder's label and the path in a multi-root workspace, else the path: the ledger's and the badges' key. */
   key: string;
-  /** The folder on disk (absolute), else its URI: what images are resolved in. */
-  root: string;
+  /** The folder on disk (absolute); undefined off the local disk. What images and real paths are checked in. */
+  root: string | undefined;
 }
 
 /** Undefined for a file outside every workspace folder (and for an untitled editor). */
@@ -25,6 +25,6 @@ export function workspaceSource(uri: vscode.Uri): WorkspaceSource | undefined {
     folder,
     relativePath,
     key: sourceKey({ folder: label, path: relativePath }),
-    root: folder.uri.scheme === 'file' ? folder.uri.fsPath : folder.uri.toString(),
+    root: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
   };
 }

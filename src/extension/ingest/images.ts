@@ -1,18 +1,38 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/api';
 import type { ImageReference } from '../../core/documents';
+import { checkedImageReader, diskImageReader, ImageRefusedError } from '../../core/ingest/imageFiles';
 import { imageProblemError, readImages, uploadImages } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger';
 import { readSettings } from '../settings';
 import type { UserFilesView } from '../views/userFilesView';
 
 /**
- * Where an image path of a document points: image paths are relative to the document's workspace folder (the
- * root its `relativePath` is relative to), or to the document's own folder outside every workspace folder.
+ * The folder image paths of a document are relative to: its workspace folder (the root its `relativePath` is
+ * relative to), or its own folder outside every workspace folder.
  */
-export function imageUri(document: vscode.Uri, imagePath: string): vscode.Uri {
+export function imageRoot(document: vscode.Uri): vscode.Uri {
   const folder = vscode.workspace.getWorkspaceFolder(document);
-  return folder ? vscode.Uri.joinPath(folder.uri, imagePath) : vscode.Uri.joinPath(document, '..', imagePath);
+  return folder ? folder.uri : vscode.Uri.joinPath(document, '..');
+}
+
+/**
+ * The reader of a document's images: only images (by name and content), no larger than `maxBytes` (default: the
+ * document's `docIngest.images.maxSizeMB`), inside the document's root. On the local disk it is the core's reader,
+ * which judges real paths (a link that leads outside is refused). Another file system (the extension on the UI
+ * side of a remote window) has no real paths to ask for: there, the root is checked on the image path's text only
+ * (no `..` past it, which the reference parser already refuses).
+ */
+export function imageReader(document: vscode.Uri, maxBytes = readSettings(document).imagesMaxBytes): ReturnType<typeof checkedImageReader> {
+  const root = imageRoot(document);
+  if (root.scheme === 'file') return diskImageReader(root.fsPath, maxBytes);
+  return checkedImageReader(async (imagePath) => {
+    const uri = vscode.Uri.joinPath(root, imagePath);
+    const info = await vscode.workspace.fs.stat(uri);
+    if (!(info.type & vscode.FileType.File)) throw new ImageRefusedError('notImage', 'is not a file');
+    const read = async () => vscode.workspace.fs.readFile(uri);
+    return { size: info.size, head: read, read };
+  }, maxBytes);
 }
 
 /**
@@ -31,7 +51,7 @@ export class EditorImages {
    * @throws DocumentError naming each problem image (path and line) when `docIngest.images.onProblem` is `stop`
    */
   async resolve(document: vscode.Uri, refs: readonly ImageReference[], client: ServiceClient, server: string, signal: AbortSignal): Promise<{ ids: Map<string, string>; placeholders: Map<string, string> }> {
-    const reader = { read: async (path: string) => vscode.workspace.fs.readFile(imageUri(document, path)) };
+    const reader = imageReader(document);
     const stop = readSettings(document).imagesOnProblem === 'stop';
     const name = vscode.workspace.asRelativePath(document);
     const images = await readImages(refs, reader);

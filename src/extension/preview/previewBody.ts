@@ -5,7 +5,7 @@ import type { Ledger } from '../../core/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';
 import { describeError } from '../errors';
 import { DocumentPlaces } from '../ingest/documentPlace';
-import { imageUri } from '../ingest/images';
+import { imageReader } from '../ingest/images';
 import { readEditorSource } from '../ingest/sourceFile';
 
 /** What the payload preview shows for a file, and whether its id is still to be chosen. */
@@ -47,7 +47,7 @@ async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | unde
   return previewImageIds(
     file.input,
     file.relativePath,
-    { read: (path) => Promise.resolve(vscode.workspace.fs.readFile(imageUri(uri, path))) },
+    imageReader(uri),
     (hash) => (server ? known.imageFileId(server, hash) : undefined),
     imagePlaceholder,
     file.markdown,

@@ -44,6 +44,7 @@ describe('documents: git information for a whole folder', function () {
     write(repo, 'old-name.md', 'Renamed later.\n');
     write(repo, '[draft] *.md', 'Pattern-like name.\n');
     write(repo, 'crlf-committed.md', 'Committed\r\nwith CRLF.\r\n');
+    write(repo, '..notes.md', 'A name that starts with two dots.\n');
     git(repo, ['add', '.']);
     git(repo, ['commit', '-q', '-m', 'First']);
 
@@ -106,6 +107,7 @@ describe('documents: git information for a whole folder', function () {
     assert.equal(info.fileInfo(path.join(repo, 'staged.md'))?.changedSinceCommit, true);
     assert.deepEqual(info.fileInfo(path.join(repo, 'new-name.md'))?.lastCommitTime, new Date(GRACE.date));
     assert.deepEqual(info.fileInfo(path.join(repo, 'untracked.md')), { changedSinceCommit: true });
+    assert.deepEqual(info.fileInfo(path.join(repo, '..notes.md'))?.lastCommitTime, new Date(ADA.date), '..notes.md is a file of the folder (issue 23, item 15)');
     assert.deepEqual(info.fileInfo(path.join(repo, 'never-existed.md')), await getGitFileInfo(path.join(repo, 'never-existed.md')));
   });
 
