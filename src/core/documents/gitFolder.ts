@@ -184,7 +184,7 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
   const prefix = out.slice(newline + 1).replace(/\n$/, '');
   // The pathspec: the whole folder, or the files asked about (relative to the folder, as git takes them here).
   const pathspec = options.files
-    ? options.files.map((f) => path.relative(folder, path.resolve(f))).filter((r) => r !== '' && !r.startsWith('..') && !path.isAbsolute(r)).map((r) => r.split(path.sep).join('/'))
+    ? options.files.filter((f) => path.resolve(f) !== path.resolve(folder) && isInside(folder, path.resolve(f))).map((f) => path.relative(folder, path.resolve(f)).split(path.sep).join('/'))
     : ['.'];
   if (!pathspec.length) return undefined;
   /** The files asked about, relative to the repository root (as git names them), or undefined for the whole folder. */
