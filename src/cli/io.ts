@@ -11,8 +11,10 @@ export interface CliIo {
   stderr: Output;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  /** Calls `handler` on Ctrl+C (SIGINT) or SIGTERM; the returned function stops listening. */
-  onInterrupt(handler: () => void): () => void;
+  /** Calls `handler` on every Ctrl+C (SIGINT) or SIGTERM until the process exits. */
+  onInterrupt(handler: () => void): void;
+  /** Ends the process now with `code` (what is not written by then is lost). */
+  exit(code: number): never;
 }
 
 export function processIo(): CliIo {
@@ -26,11 +28,8 @@ export function processIo(): CliIo {
     onInterrupt(handler) {
       process.on('SIGINT', handler);
       process.on('SIGTERM', handler);
-      return () => {
-        process.off('SIGINT', handler);
-        process.off('SIGTERM', handler);
-      };
     },
+    exit: (code) => process.exit(code),
   };
 }
 

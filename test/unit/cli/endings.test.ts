@@ -27,8 +27,10 @@ describe('doc-ingest command line: a run that always ends (issue 23)', () => {
       .filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath) && r.status === 200)
       .map((r) => (r.json as { document: { id: string } }).document.id)
       .sort();
+  /** The document ids the ledger file holds; none when there is no file. */
   const ledgerIds = async () => {
-    const data = JSON.parse(await readFile(path.join(folder.root, LEDGER), 'utf8')) as { scopes: { documents: { documentId: string }[] }[] };
+    const text = await readFile(path.join(folder.root, LEDGER), 'utf8').catch(() => '{"scopes": []}');
+    const data = JSON.parse(text) as { scopes: { documents: { documentId: string }[] }[] };
     return data.scopes.flatMap((s) => s.documents.map((d) => d.documentId)).sort();
   };
 
@@ -73,5 +75,40 @@ describe('doc-ingest command line: a run that always ends (issue 23)', () => {
     assert.equal(report.totals.created + report.totals.updated, 1000, 'the run went on to its end');
     assert.deepEqual(await ledgerIds(), confirmed(), 'the ledger holds every document the service confirmed');
     assert.equal(confirmed().length, 1000);
+  });
+
+  it('Ctrl+C again while an interrupted run ends: exit 130, not killed by the signal, and the ledger holds every document the service confirmed', async function () {
+    this.timeout(60_000);
+    await writeDocs(folder, 30);
+    // Four answers at once, then a service that never answers: the run is stuck with two requests in flight.
+    h.service.faults.inject({ method: 'POST', path: h.service.ingestionPath, times: 4 });
+    h.service.faults.inject({ method: 'POST', path: h.service.ingestionPath, times: Infinity, delayMs: 600_000, drop: true });
+    const posts = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
+    let interrupts = 0;
+    const run = await runCli(['ingest', '--json', '--concurrency', '2'], {
+      cwd: folder.root,
+      env: env(),
+      started: (child) => {
+        // Two more requests started after four answers: with two workers, the four are confirmed (and recorded).
+        const timer = setInterval(() => {
+          if (posts() < 6 || interrupts) return;
+          clearInterval(timer);
+          interrupts = 1;
+          child.kill('SIGINT');
+        }, 5);
+        child.once('close', () => clearInterval(timer));
+        // The second Ctrl+C once the run has said what it sent: while it writes its ledger and ends.
+        child.stderr?.on('data', (d: Buffer | string) => {
+          if (interrupts === 1 && String(d).includes('Run again with --changed')) {
+            interrupts = 2;
+            child.kill('SIGINT');
+          }
+        });
+      },
+    });
+    assert.equal(interrupts, 2, 'interrupted twice');
+    assert.equal(confirmed().length, 4);
+    assert.deepEqual(await ledgerIds(), confirmed(), 'the ledger holds every document the service confirmed');
+    assert.equal(run.code, 130, `exit 130, not killed by the signal: ${run.stderr}`);
   });
 });
