@@ -38,6 +38,8 @@ export interface FileLedgerOptions {
 export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = nodeFs, options: FileLedgerOptions = {}): LedgerStorage {
   /** The data as this process last read or wrote it: the common ancestor of the next merge. */
   let base: LedgerData = emptyLedgerData();
+  /** The file as this process last wrote it: while no one else wrote since, it need not be parsed again. */
+  let written: { text: string; data: LedgerData } | undefined;
   const locked = async <T>(fn: () => Promise<T>): Promise<T> => {
     await fs.mkdir(path.dirname(filePath), { recursive: true });
     return withFileLock(`${filePath}.lock`, fn);
@@ -53,6 +55,7 @@ export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = n
       if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
       throw error;
     }
+    if (text === written?.text) return { data: written.data };
     let raw: unknown;
     try {
       raw = JSON.parse(text) as unknown;
@@ -95,9 +98,11 @@ export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = n
   const replace = async (data: LedgerData): Promise<void> => {
     // Same folder as the target: a rename within one file system replaces the file in one step.
     const temp = `${filePath}.${process.pid}.${randomBytes(4).toString('hex')}.tmp`;
+    const text = `${JSON.stringify(data)}\n`;
     try {
-      await fs.writeFile(temp, `${JSON.stringify(data)}\n`, { encoding: 'utf8', flush: true });
+      await fs.writeFile(temp, text, { encoding: 'utf8', flush: true });
       await fs.rename(temp, filePath);
+      written = { text, data };
     } catch (error) {
       await fs.rm(temp, { force: true }).catch(() => undefined);
       throw error;

@@ -51,16 +51,13 @@ function merge<T extends Doc | Upload>(base: Keyed<T>, ours: Keyed<T>, theirs: K
   return out;
 }
 
-function same<T>(a: { record: T } | undefined, b: { record: T } | undefined): boolean {
+/** Records are flat objects of strings: equal when every field is (whatever the order of their keys). */
+function same<T extends object>(a: { record: T } | undefined, b: { record: T } | undefined): boolean {
   if (!a || !b) return a === b;
-  return canonical(a.record) === canonical(b.record);
-}
-
-/** JSON with sorted keys: a record read back from the file and the same record built in memory compare equal. */
-function canonical(record: unknown): string {
-  return JSON.stringify(record, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v) ? Object.fromEntries(Object.entries(v).sort(([a], [b]) => (a < b ? -1 : 1))) : v,
-  );
+  const x = a.record as Record<string, unknown>;
+  const y = b.record as Record<string, unknown>;
+  const keys = Object.keys(x);
+  return keys.length === Object.keys(y).length && keys.every((k) => x[k] === y[k]);
 }
 
 function group<T>(records: Keyed<T>): [string, T[]][] {
