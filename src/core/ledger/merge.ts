@@ -51,13 +51,12 @@ function merge<T extends Doc | Upload>(base: Keyed<T>, ours: Keyed<T>, theirs: K
   return out;
 }
 
-/** Records are flat objects of strings: equal when every field is (whatever the order of their keys). */
+/** Records are flat objects of strings: equal when every field is (whatever the order of their keys; absent = undefined). */
 function same<T extends object>(a: { record: T } | undefined, b: { record: T } | undefined): boolean {
   if (!a || !b) return a === b;
   const x = a.record as Record<string, unknown>;
   const y = b.record as Record<string, unknown>;
-  const keys = Object.keys(x);
-  return keys.length === Object.keys(y).length && keys.every((k) => x[k] === y[k]);
+  return [...new Set([...Object.keys(x), ...Object.keys(y)])].every((k) => x[k] === y[k]);
 }
 
 function group<T>(records: Keyed<T>): [string, T[]][] {
