@@ -3,7 +3,7 @@
  * repository's `.doc-ingest.json` (shared with the editor), then the extension's setting defaults. The key comes
  * from the environment only: a flag would leave it in shell histories and process lists.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
@@ -11,6 +11,8 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, sourceRule } from '../core/config/settingRules';
+import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import type { IngestConfig } from '../core/ingest/pipeline';
 import { UsageError } from './usageError';
@@ -89,14 +91,16 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     const fromEnv = env[envName];
     return fromEnv !== undefined && fromEnv.trim() !== '' ? parse(fromEnv, envName) : undefined;
   };
-  const rootFlag = pick(flags.root, 'DOC_INGEST_ROOT', (v) => path.resolve(cwd, v));
+  const rootFlag = pick(flags.root, 'DOC_INGEST_ROOT', (v, from) => folder(path.resolve(cwd, v), from, v));
   const found = findConfigFile(flags.config ? path.resolve(cwd, flags.config) : undefined, rootFlag, cwd);
   const project = found ? readConfigFile(found) : {};
   const root = rootFlag ?? (found ? path.dirname(found) : (gitRoot(cwd) ?? cwd));
-  const list = (v: string) => splitGlobs(v);
-  const baseUrlText = pick(flags.server, 'DOC_INGEST_BASE_URL', (v) => v);
-  const baseUrl = baseUrlText === undefined ? undefined : normalizeBaseUrl(baseUrlText);
-  if (baseUrlText !== undefined && !baseUrl) throw new UsageError(`Not a server address: “${baseUrlText}”. Give an http(s) URL that includes /api, e.g. https://search.example.com/api.`);
+  const list = (required: boolean) => (v: string, from: string) => globs(splitGlobs(v), from, v, required);
+  const baseUrl = pick(flags.server, 'DOC_INGEST_BASE_URL', (v, from) => {
+    const url = normalizeBaseUrl(v);
+    if (!url) throw new UsageError(`${from}: “${v}” is not a server address: give an http(s) URL that includes /api, e.g. https://search.example.com/api.`);
+    return url;
+  });
   const concurrency = pick(flags.concurrency, 'DOC_INGEST_CONCURRENCY', (v, from) => wholeNumber(v, from, 1, MAX_CONCURRENCY)) ?? DEFAULT_CONCURRENCY;
   return {
     root,
@@ -104,18 +108,18 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     baseUrl,
     apiKey: env.DOC_INGEST_API_KEY?.trim() || undefined,
     ingestionPath: pick(flags['ingestion-path'], 'DOC_INGEST_INGESTION_PATH', ingestionPath) ?? project.ingestionPath,
-    ccPairId: pick(flags['cc-pair-id'], 'DOC_INGEST_CC_PAIR_ID', (v, from) => wholeNumber(v, from, 0)) ?? project.ccPairId,
-    source: pick(flags.source, 'DOC_INGEST_SOURCE', (v) => v.trim()) ?? project.source ?? 'file',
-    linkTemplate: pick(flags['link-template'], 'DOC_INGEST_LINK_TEMPLATE', (v) => v.trim()) ?? project.linkTemplate,
-    idPrefix: pick(flags['id-prefix'], 'DOC_INGEST_ID_PREFIX', (v) => v) ?? project.idPrefix ?? '',
-    include: (flags.include?.length ? flags.include : undefined) ?? pick(undefined, 'DOC_INGEST_INCLUDE', list) ?? project.include ?? DEFAULT_INCLUDE,
-    exclude: (flags.exclude?.length ? flags.exclude : undefined) ?? pick(undefined, 'DOC_INGEST_EXCLUDE', list) ?? project.exclude ?? DEFAULT_EXCLUDE,
+    ccPairId: pick(flags['cc-pair-id'], 'DOC_INGEST_CC_PAIR_ID', (v, from) => checked(Number(v), ccPairIdRule, from, v)) ?? project.ccPairId,
+    source: pick(flags.source, 'DOC_INGEST_SOURCE', (v, from) => checked(v.trim(), sourceRule, from, v)) ?? project.source ?? 'file',
+    linkTemplate: pick(flags['link-template'], 'DOC_INGEST_LINK_TEMPLATE', (v, from) => checked(v.trim(), linkTemplateRule, from, v)) ?? project.linkTemplate,
+    idPrefix: pick(flags['id-prefix'], 'DOC_INGEST_ID_PREFIX', (v, from) => checked(v, idPrefixRule, from, v)) ?? project.idPrefix ?? '',
+    include: (flags.include?.length ? globs(flags.include, '--include') : undefined) ?? pick(undefined, 'DOC_INGEST_INCLUDE', list(true)) ?? project.include ?? DEFAULT_INCLUDE,
+    exclude: (flags.exclude?.length ? globs(flags.exclude, '--exclude') : undefined) ?? pick(undefined, 'DOC_INGEST_EXCLUDE', list(false)) ?? project.exclude ?? DEFAULT_EXCLUDE,
     concurrency,
     maxFileBytes: (pick(flags['max-file-size-mb'], 'DOC_INGEST_MAX_FILE_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? 10) * 1024 * 1024,
-    timeoutMs: (pick(flags.timeout, 'DOC_INGEST_TIMEOUT_SECONDS', (v, from) => positiveNumber(v, from)) ?? 300) * 1000,
+    timeoutMs: (pick(flags.timeout, 'DOC_INGEST_TIMEOUT_SECONDS', (v, from) => positiveNumber(v, from, MAX_TIMEOUT_SECONDS)) ?? 300) * 1000,
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
-    ledger: path.resolve(root, pick(flags.ledger, 'DOC_INGEST_LEDGER', (v) => v) ?? path.join('.doc-ingest', 'ledger.json')),
+    ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
   };
 }
 
@@ -157,7 +161,10 @@ function gitRoot(cwd: string): string | undefined {
   }
 }
 
+/** The flag of a variable: its name in lower case with dashes, but for the two whose flag is shorter. */
 function flagName(envName: string): string {
+  if (envName === 'DOC_INGEST_BASE_URL') return 'server';
+  if (envName === 'DOC_INGEST_TIMEOUT_SECONDS') return 'timeout';
   return envName.replace(/^DOC_INGEST_/, '').toLowerCase().replace(/_/g, '-');
 }
 
@@ -186,10 +193,38 @@ function wholeNumber(v: string, from: string, min: number, max = Number.MAX_SAFE
   return n;
 }
 
-function positiveNumber(v: string, from: string): number {
+function positiveNumber(v: string, from: string, max = Number.MAX_SAFE_INTEGER): number {
   const n = Number(v.trim());
-  if (!Number.isFinite(n) || n <= 0) throw new UsageError(`${from}: “${v}” is not a positive number.`);
+  if (!Number.isFinite(n) || n <= 0 || n > max) throw new UsageError(`${from}: “${v}” is not a positive number${max < Number.MAX_SAFE_INTEGER ? ` of at most ${max}` : ''}.`);
   return n;
+}
+
+/** A day: longer is no request timeout, and beyond about 24 days Node's timers would fire at once. */
+const MAX_TIMEOUT_SECONDS = 86_400;
+
+/** `value` when the shared rule accepts it, else a usage error naming where it came from and what is expected. */
+function checked<T>(value: T, rule: SettingRule<T>, from: string, given: string): T {
+  const problem = rule(value);
+  if (problem !== undefined) throw new UsageError(`${from}: “${given}” ${problem}.`);
+  return value;
+}
+
+/** Each glob given; `required`: at least one (an empty include list takes no file, an empty exclude list leaves none out). */
+function globs(list: string[], from: string, given = list.join(','), required = true): string[] {
+  for (const glob of list) checked(glob, globRule, from, glob);
+  return required ? checked(list, includeRule, from, given) : list;
+}
+
+function folder(dir: string, from: string, given: string): string {
+  if (!statSync(dir, { throwIfNoEntry: false })?.isDirectory()) throw new UsageError(`${from}: “${given}” is not a folder: give the repository's root folder.`);
+  return dir;
+}
+
+function ledgerFile(file: string, from: string, given: string): string {
+  if (given.trim() === '' || statSync(file, { throwIfNoEntry: false })?.isDirectory()) {
+    throw new UsageError(`${from}: “${given}” is not a file name: give the ledger's file, such as .doc-ingest/ledger.json.`);
+  }
+  return file;
 }
 
 /** A blank one stays blank: the route is then found by itself, whatever the file says. */

@@ -47,10 +47,11 @@ export function openSession(config: CliConfig, io: CliIo, connections = config.c
 }
 
 export function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
-  return Ledger.open(jsonFileLedgerStorage(config.ledger), () => new Date(), {
+  const storage = jsonFileLedgerStorage(config.ledger, undefined, { onSetAside: (notice) => io.stderr.write(`doc-ingest: warning: ${notice}\n`) });
+  return Ledger.open(storage, () => new Date(), {
     onWriteError: (e) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not written yet: ${e instanceof Error ? e.message : String(e)}\n`),
   }).then((ledger) => {
-    if (ledger.problem) io.stderr.write(`doc-ingest: warning: ${ledger.problem}; files count as never ingested.\n`);
+    if (ledger.problem) io.stderr.write(`doc-ingest: warning: ${config.ledger}: ${ledger.problem}\n`);
     return ledger;
   });
 }

@@ -4,6 +4,8 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getL10nJson } from '@vscode/l10n-dev';
+import { previewImageIds } from '../../src/core/ingest/images';
+import { sha256Hex } from '../../src/core/ledger';
 
 const root = path.resolve(__dirname, '../../..');
 const readJson = (f: string) => JSON.parse(fs.readFileSync(path.join(root, f), 'utf8')) as Record<string, unknown>;
@@ -43,6 +45,15 @@ describe('localisation', () => {
     const bundle = Object.keys(readJson('l10n/bundle.l10n.json'));
     assert.deepEqual(inSource.filter((k) => !bundle.includes(k)), [], 'in the source, missing from the bundle: run npm run l10n:export');
     assert.deepEqual(bundle.filter((k) => !inSource.includes(k)), [], 'in the bundle, no longer in the source: run npm run l10n:export');
+  });
+
+  it('a preview body has no translated part: the image placeholder is the core\'s, the same bytes in every display language (issue 23)', async () => {
+    // The editor's body is built in previewBody.ts; a translated string there would make its bytes differ from the
+    // command line's (which never translates) for a writer whose VS Code is in German.
+    const editorBody = fs.readFileSync(path.join(root, 'src/extension/preview/previewBody.ts'), 'utf8');
+    assert.doesNotMatch(editorBody, /l10n\.t\(/, 'previewBody.ts translates nothing');
+    const ids = await previewImageIds('# Pictures\n\n![a](img/a.png)\n\n![b](img/b.png)\n', 'guide.md', { read: (p) => Promise.resolve(Buffer.from(p)) }, (hash) => (hash === sha256Hex('img/b.png') ? 'file-b' : undefined));
+    assert.deepEqual([...ids], [['img/a.png', '<uploaded when sent: img/a.png>'], ['img/b.png', 'file-b']]);
   });
 
   for (const [english, german] of [['l10n/bundle.l10n.json', 'l10n/bundle.l10n.de.json'], ['package.nls.json', 'package.nls.de.json']] as const) {

@@ -69,6 +69,8 @@ ${EXIT_CODE_HELP}
     const session = dryRun ? undefined : openSession(config, io);
     const server = session?.baseUrl ?? config.baseUrl ?? '';
     const ledger = await openLedger(config, io);
+    const abort = new AbortController();
+    listenForInterrupts(io, abort, ledger, config.ledger);
     try {
       // Every included file's id, sent or not: a file of this run whose id another one builds is refused.
       const claims = new IdClaims();
@@ -84,14 +86,6 @@ ${EXIT_CODE_HELP}
           return finish(io, emptySummary(), { config, server, dryRun, json, started, all: false, note: 'Every file is as last ingested.' });
         }
       }
-      const abort = new AbortController();
-      let interrupts = 0;
-      const stopListening = io.onInterrupt(() => {
-        // A second Ctrl+C means now: the ledger holds every confirmed success already flushed.
-        if (++interrupts > 1) process.exit(EXIT.interrupted);
-        io.stderr.write('\ndoc-ingest: interrupted: no new requests; aborting those in flight (Ctrl+C again to quit at once)\n');
-        abort.abort();
-      });
       const images = diskImageReader(config.root, config.imagesMaxBytes);
       const bar = fancy(io) ? new ProgressBar(io.stderr, dryRun ? 'checking' : 'ingesting') : undefined;
       const plain = bar ? undefined : plainProgress(io, files.length);
@@ -117,7 +111,6 @@ ${EXIT_CODE_HELP}
         });
       } finally {
         bar?.end();
-        stopListening();
       }
       return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted: abort.signal.aborted });
     } finally {
@@ -127,6 +120,31 @@ ${EXIT_CODE_HELP}
     }
   },
 };
+
+/**
+ * Ctrl+C (or SIGTERM) once: no new requests, those in flight aborted, and the run ends as usual: report, ledger.
+ * Twice: quit now, once the ledger holds what was confirmed (a write of milliseconds), so that the next run does not
+ * send it again. A third quits at once (the ledger file is replaced in one step, so it is never half written).
+ * Listening lasts until the process exits: a Ctrl+C while the run writes its ledger must not kill it by default.
+ */
+function listenForInterrupts(io: CliIo, abort: AbortController, ledger: Ledger, file: string): void {
+  let interrupts = 0;
+  io.onInterrupt(() => {
+    interrupts++;
+    if (interrupts === 1) {
+      io.stderr.write('\ndoc-ingest: interrupted: no new requests; aborting those in flight (Ctrl+C again to quit now, keeping what was confirmed)\n');
+      abort.abort();
+    } else if (interrupts === 2) {
+      io.stderr.write('doc-ingest: quitting once the ledger holds what was confirmed (Ctrl+C again to quit without waiting)\n');
+      void ledger
+        .flush()
+        .catch((e: unknown) => io.stderr.write(`doc-ingest: warning: the ledger ${file} was not saved: ${e instanceof Error ? e.message : String(e)}\n`))
+        .finally(() => io.exit(EXIT.interrupted));
+    } else {
+      io.exit(EXIT.interrupted);
+    }
+  });
+}
 
 interface Facts {
   config: CliConfig;

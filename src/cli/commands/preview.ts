@@ -57,7 +57,6 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       file.relativePath,
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
-      (p) => `<uploaded when sent: ${p}>`,
     );
     let built;
     try {

@@ -1,5 +1,5 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { FINAL_USER_FILE_STATUSES } from '../../core/api';
+import { DEFAULT_STATUS_BATCH, FINAL_USER_FILE_STATUSES } from '../../core/api';
 import type { UserFileRecord } from '../../core/api';
 import { resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
@@ -16,7 +16,7 @@ export const status: Command = {
   summary: 'show the processing status of user files (uploaded images, files) by id',
   help: `Usage: doc-ingest status ID... [options]
 
-Asks the server for the status of each user file id, in one request per 100 ids. Only files the key owns are
+Asks the server for the status of each user file id, in one request per ${DEFAULT_STATUS_BATCH.toLocaleString('en-US')} ids. Only files the key owns are
 answered; any other id shows as "not found".
 
 Options:

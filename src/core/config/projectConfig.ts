@@ -4,18 +4,20 @@
  * repository is read by everyone who can read the repository.
  */
 import * as z from 'zod';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, ruled, sourceRule } from './settingRules';
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 
 export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
 
-const globs = z.array(z.string().trim().min(1, 'a glob may not be empty'));
+const globs = z.array(ruled(z.string().trim(), globRule));
 
+/** The values a front would refuse for every file are refused here, by the rules the command line's flags follow. */
 export const ProjectConfigSchema = z.strictObject({
-  include: globs.optional(),
+  include: ruled(globs, includeRule).optional(),
   exclude: globs.optional(),
-  linkTemplate: z.string().trim().min(1).optional(),
-  idPrefix: z.string().optional(),
-  ccPairId: z.number().int().nonnegative().optional(),
+  linkTemplate: ruled(z.string().trim(), linkTemplateRule).optional(),
+  idPrefix: ruled(z.string(), idPrefixRule).optional(),
+  ccPairId: ruled(z.number(), ccPairIdRule).optional(),
   // A repository chooses where the key goes with this: only a plain route below the server URL (core/config/ingestionPath).
   ingestionPath: z
     .string()
@@ -26,7 +28,7 @@ export const ProjectConfigSchema = z.strictObject({
       if (problem) ctx.addIssue({ code: 'custom', message: problem, params: { sentence: ingestionPathMessage('ingestionPath', path, problem) } });
     })
     .optional(),
-  source: z.string().trim().min(1).optional(),
+  source: ruled(z.string().trim(), sourceRule).optional(),
 });
 
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
@@ -78,6 +80,8 @@ export function parseProjectConfig(text: string, fileName: string = PROJECT_CONF
   const sentence = issue.code === 'custom' ? (issue.params as { sentence?: unknown } | undefined)?.sentence : undefined;
   if (typeof sentence === 'string') throw new ProjectConfigError(`${fileName}: ${sentence}`);
   const where = issue.path.length ? issue.path.join('.') : 'the file';
+  // A rule's sentence (a custom issue) already says what is expected.
+  if (issue.code === 'custom') throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}.`);
   throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}. Expected: ${EXPECTED[String(issue.path[0]) as keyof ProjectConfig] ?? 'a JSON object'}.`);
 }
 

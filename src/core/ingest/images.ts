@@ -86,23 +86,31 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
 }
 
 /**
+ * The file id a preview shows for a local image not uploaded yet (the real id exists only once uploaded). Part of
+ * the body, so never translated: the editor's preview and `doc-ingest preview` show the same bytes in every display
+ * language.
+ */
+export function previewImagePlaceholder(path: string): string {
+  return `<uploaded when sent: ${path}>`;
+}
+
+/**
  * What a preview shows for each local image of `text` that exists: the file id of its upload when `uploaded` knows
- * its content, else `placeholder(path)` (the real id exists only once uploaded). Missing and outside images are
- * left out: they cannot become image sections. Shared by the editor's preview and `doc-ingest preview`.
+ * its content, else {@link previewImagePlaceholder}. Missing and outside images are left out: they cannot become
+ * image sections. Shared by the editor's preview and `doc-ingest preview`.
  */
 export async function previewImageIds(
   text: string,
   relativePath: string,
   reader: ImageReader,
   uploaded: (contentHash: string) => string | undefined,
-  placeholder: (path: string) => string,
   markdown?: boolean,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const refs = localImageReferences(text, relativePath, markdown);
   if (!refs.length) return ids;
   const { hashes } = await readImages(refs, reader);
-  for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || placeholder(path));
+  for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || previewImagePlaceholder(path));
   return ids;
 }
 

@@ -4,7 +4,9 @@
  */
 export { sha256Hex } from './hash';
 export { jsonFileLedgerStorage } from './fileStorage';
-export type { LedgerFileSystem } from './fileStorage';
+export type { FileLedgerOptions, LedgerFileSystem } from './fileStorage';
+export { keyValueLedgerStorage } from './keyValueStorage';
+export type { KeyValueStore } from './keyValueStorage';
 export { Ledger, needsSending } from './ledger';
 export type { LedgerChange, LedgerDecision, LedgerOptions, LedgerRecord, SourceState } from './ledger';
 export { LEDGER_VERSION, parseLedgerData } from './schema';

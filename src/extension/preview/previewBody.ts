@@ -36,20 +36,15 @@ export async function previewBody(uri: vscode.Uri, places: DocumentPlaces, ledge
   }
 }
 
-/** The placeholder file id of a local image, until it is uploaded. */
-export function imagePlaceholder(path: string): string {
-  return vscode.l10n.t('<uploaded when sent: {0}>', path);
-}
-
 async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | undefined, ledger: Promise<Ledger>): Promise<Map<string, string>> {
-  if (typeof file.input !== 'string') return new Map();
+  // A file not open in an editor is read as bytes: its images are image sections too, as when it is sent.
+  const text = typeof file.input === 'string' ? file.input : new TextDecoder().decode(file.input);
   const known = await ledger;
   return previewImageIds(
-    file.input,
+    text,
     file.relativePath,
     imageReader(uri),
     (hash) => (server ? known.imageFileId(server, hash) : undefined),
-    imagePlaceholder,
     file.markdown,
   );
 }

@@ -271,6 +271,17 @@ describe('doc-ingest command line (F12)', () => {
         assert.equal((await cli(['status', 'not-an-id'])).code, 2);
       });
 
+      it('status --help states how many ids go in one request, and the client sends exactly that many per request', async function () {
+        this.timeout(30_000);
+        const help = await cli(['status', '--help']);
+        const stated = /one request per ([\d,]+) ids/.exec(help.stdout)?.[1];
+        assert.ok(stated, help.stdout);
+        const perRequest = Number(stated.replace(/,/g, ''));
+        const ids = Array.from({ length: perRequest + 1 }, (_, i) => `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`);
+        await cli(['status', ...ids]);
+        assert.equal(h.service.requests.filter((r) => r.path.includes('statuses')).length, 2, `${perRequest + 1} ids take two requests of at most ${perRequest}`);
+      });
+
       it('check: server, key, route and pair', async () => {
         const held = h.service.documents().length;
         const good = await cli(['check', '--cc-pair-id', '2', '--json']);

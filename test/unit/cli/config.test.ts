@@ -41,7 +41,7 @@ describe('command-line configuration (F12)', () => {
     const bad = (f: () => unknown, pattern: RegExp) => assert.throws(f, (e: unknown) => e instanceof UsageError && pattern.test(e.message));
     bad(() => resolveConfig({ concurrency: '0' }, {}, root), /--concurrency: “0” is not a whole number from 1 to 16/);
     bad(() => resolveConfig({}, { DOC_INGEST_CC_PAIR_ID: 'two' }, root), /DOC_INGEST_CC_PAIR_ID: “two”/);
-    bad(() => resolveConfig({ server: 'ftp://x' }, {}, root), /Not a server address/);
+    bad(() => resolveConfig({ server: 'ftp://x' }, {}, root), /^--server: “ftp:\/\/x” is not a server address/);
     bad(() => resolveConfig({ 'images-on-problem': 'ignore' }, {}, root), /not stop or skip-image/);
   });
 

@@ -1,0 +1,61 @@
+/**
+ * What a configured value about documents must be, for every place it can come from: `.doc-ingest.json` (its
+ * schema), the command line's flags and `DOC_INGEST_*` variables. Each rule defers to the check that would refuse
+ * the value later (the request schema, the core's id prefix and link template checks), so that a value the
+ * service or the build would refuse for every file is refused once, before any file is read, naming where it came
+ * from.
+ *
+ * A rule returns the rest of a sentence about the value (“hand book” + `may only contain ...`), or undefined when
+ * the value is fine; each front says where the value came from.
+ */
+import * as z from 'zod';
+import { IngestionRequestSchema, SourceKindSchema, SOURCE_KINDS } from '../api/schemas';
+import { DocumentError, linkTemplateProblem, normalizeIdPrefix } from '../documents';
+
+export type SettingRule<T> = (value: T) => string | undefined;
+
+export const idPrefixRule: SettingRule<string> = (value) => {
+  try {
+    normalizeIdPrefix(value);
+    return undefined;
+  } catch (e) {
+    if (!(e instanceof DocumentError)) throw e;
+    return 'is not an id prefix: use letters, digits and . _ ~ - only, such as handbook~';
+  }
+};
+
+export const sourceRule: SettingRule<string> = (value) => {
+  if (SourceKindSchema.safeParse(value).success) return undefined;
+  const lower = value.trim().toLowerCase();
+  if ((SOURCE_KINDS as readonly string[]).includes(lower)) return `is not a source kind the service accepts: kinds are lowercase, use ${lower}`;
+  return 'is not a source kind the service accepts: use a lowercase kind such as file, web or ingestion_api';
+};
+
+/** The request's `cc_pair_id`, as the request schema checks it. */
+const CcPairIdSchema = IngestionRequestSchema.shape.cc_pair_id.unwrap();
+
+export const ccPairIdRule: SettingRule<number> = (value) =>
+  CcPairIdSchema.safeParse(value).success ? undefined : 'is not a connector-credential pair id: use a whole number of at least 1';
+
+export const linkTemplateRule: SettingRule<string> = (value) => {
+  if (value.trim() === '') return 'is no link template: give a URL such as https://docs.example.com/{path}#{anchor}';
+  const problem = linkTemplateProblem(value);
+  // The core's sentence starts “The link template has...”: here the value itself is the subject.
+  return problem && problem.replace(/^The link template has/, 'has');
+};
+
+/** One include or exclude glob. */
+export const globRule: SettingRule<string> = (value) =>
+  value.trim() === '' ? 'is an empty glob, which matches nothing: give a glob such as docs/**/*.md' : undefined;
+
+/** The include globs: at least one, or no file is taken. */
+export const includeRule: SettingRule<readonly string[]> = (value) =>
+  value.length === 0 ? 'is an empty list, which takes no file: give at least one glob such as docs/**/*.md' : undefined;
+
+/** A zod schema of `base` refined by `rule`; the issue's message is the rule's sentence about the value. */
+export function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T> {
+  return base.superRefine((value, ctx) => {
+    const problem = rule(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${problem}` });
+  });
+}
