@@ -6,6 +6,9 @@ import type { BatchFile, BatchOptions } from '../../../src/core/batch';
 import type { ServiceClient } from '../../../src/core/api';
 import { nodeFileAccess } from '../../../src/core/batch';
 
+/** The smallest valid PNG (1x1): what a test's image files are made of. */
+export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 export interface Folder {
   root: string;
   files: BatchFile[];

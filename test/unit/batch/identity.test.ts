@@ -5,9 +5,8 @@ import type { BatchFile, BatchSummary } from '../../../src/core/batch';
 import { IdClaims } from '../../../src/core/identity';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from './harness';
+import { diskBatch, Folder, makeFolder, PNG } from './harness';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('batch runner: identity (issue 23)', () => {
   for (const dialect of DIALECTS) {

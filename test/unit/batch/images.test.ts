@@ -5,9 +5,8 @@ import { runBatch } from '../../../src/core/batch';
 import type { BatchOptions, BatchSummary, FileResult } from '../../../src/core/batch';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from './harness';
+import { diskBatch, Folder, makeFolder, PNG } from './harness';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('batch runner: local images (F8)', () => {
   for (const dialect of DIALECTS) {

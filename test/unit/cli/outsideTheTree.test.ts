@@ -6,10 +6,9 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
 import { useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
+import { Folder, makeFolder, PNG } from '../batch/harness';
 import { runCli } from './runCli';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
 describe('doc-ingest command line: nothing outside the repository is read (issue 23)', () => {
   const h = useService('observed');

@@ -11,8 +11,8 @@ import { checkedImageReader, diskImageReader, imageKindOfBytes, imageKindOfName,
 import type { ImageLocator } from '../../../src/core/ingest/imageFiles';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
 import { thrown } from '../client/harness';
+import { PNG } from '../batch/harness';
 
-const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
 const WEBP = Buffer.concat([Buffer.from('RIFF'), Buffer.from([0x24, 0, 0, 0]), Buffer.from('WEBPVP8 ')]);
