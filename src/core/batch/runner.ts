@@ -30,7 +30,8 @@ import type { GitFolderInfo } from '../documents';
 import { ledgerScope, sha256Hex } from '../ledger';
 import type { Ledger } from '../ledger';
 import { forEachConcurrently } from '../pool';
-import { canonicalUserFileId } from '../polling/statusPoller';
+import { isInside } from '../files/inside';
+import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
 import { duplicateIdSentence } from '../identity';
 import type { IdClaimsView } from '../identity';
 
@@ -211,7 +212,7 @@ class Batch {
     const folders = [...new Set(this.o.gitFolders ?? [])];
     const few = this.o.files.length <= FEW_GIT_FILES ? this.o.files.flatMap((f) => f.absolutePath ?? []) : undefined;
     const answers = await Promise.all(folders.map(async (root) => {
-      const files = few?.filter((at) => at.startsWith(root));
+      const files = few?.filter((at) => isInside(root, at));
       const info = files?.length === 0 ? undefined : await getGitFolderInfo(root, { signal: this.o.signal, gitPath: this.o.gitPath, files });
       return { root, info };
     }));
@@ -223,7 +224,7 @@ class Batch {
     const at = file.absolutePath;
     if (!at) return undefined;
     for (const { root, info } of this.git) {
-      if (at.startsWith(root)) return info.fileInfo(at);
+      if (isInside(root, at)) return info.fileInfo(at);
     }
     return undefined;
   }
@@ -381,7 +382,7 @@ class Batch {
     const status = new Map(records.map((r) => [canonicalUserFileId(r.id), r.status]));
     for (const k of known) {
       const now = status.get(canonicalUserFileId(k.userFileId));
-      if (now === undefined || now === 'FAILED' || now === 'DELETING' || now === 'CANCELED') ledger.forgetImage(this.o.server, k.hash);
+      if (isLostUpload(now)) ledger.forgetImage(this.o.server, k.hash);
     }
   }
 

@@ -32,21 +32,8 @@ export class IdClaims implements IdClaimsView {
     if (sources?.size === 0) this.sourcesById.delete(id);
   }
 
-  idOf(source: string): string | undefined {
-    return this.idBySource.get(source);
-  }
-
   sourcesOf(documentId: string): string[] {
     return [...(this.sourcesById.get(documentId) ?? [])];
-  }
-
-  clear(): void {
-    this.idBySource.clear();
-    this.sourcesById.clear();
-  }
-
-  get size(): number {
-    return this.idBySource.size;
   }
 }
 

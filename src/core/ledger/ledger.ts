@@ -9,6 +9,7 @@
  * Writes are coalesced: `record` changes memory at once and schedules one write a little later, so a batch of
  * 5,000 files writes a handful of times, not 5,000. `flush` writes now; `close` flushes.
  */
+import { canonicalUserFileId } from '../polling/statusPoller';
 import { LEDGER_VERSION, parseLedgerData } from './schema';
 import type { ImageUpload, LedgerData, LedgerEntry } from './schema';
 import { ledgerServer } from './scope';
@@ -48,11 +49,6 @@ export interface LedgerOptions {
 /** True when a decision means the document is sent. */
 export function needsSending(decision: LedgerDecision): boolean {
   return decision !== 'unchanged';
-}
-
-/** Ids as the status route compares them: the server answers UUIDs in its own spelling. */
-function canonicalId(id: string): string {
-  return id.toLowerCase().replace(/-/g, '');
 }
 
 /** The hashes of a superseded entry: no file's bytes and no payload hash to this. */
@@ -227,10 +223,10 @@ export class Ledger {
    */
   forgetImageFile(server: string, id: string): number {
     const key = ledgerServer(server);
-    const wanted = canonicalId(id);
+    const wanted = canonicalUserFileId(id);
     let forgotten = 0;
     for (const [contentHash, upload] of this.images.get(key) ?? []) {
-      if (canonicalId(upload.fileId) !== wanted && (upload.userFileId === undefined || canonicalId(upload.userFileId) !== wanted)) continue;
+      if (canonicalUserFileId(upload.fileId) !== wanted && (upload.userFileId === undefined || canonicalUserFileId(upload.userFileId) !== wanted)) continue;
       this.forgetImage(server, contentHash);
       forgotten++;
     }

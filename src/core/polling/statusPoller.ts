@@ -115,6 +115,16 @@ export function canonicalUserFileId(id: string): string {
   return m ? m.slice(1).join('-') : s;
 }
 
+const LOST_UPLOADS: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['FAILED', 'CANCELED', 'DELETING', 'not-found']);
+
+/**
+ * The server no longer has the file in a usable state (failed, cancelled, being deleted, not found; undefined: the
+ * status route left it out): an image uploaded as this file must be uploaded again.
+ */
+export function isLostUpload(status: DisplayStatus | undefined): boolean {
+  return status === undefined || LOST_UPLOADS.has(status);
+}
+
 /** Final, or given up on: nothing to poll for. */
 export function isSettled(display: DisplayStatus): boolean {
   return display === 'not-found' || display === 'stalled' || FINAL_USER_FILE_STATUSES.has(display);

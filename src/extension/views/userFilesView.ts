@@ -1,13 +1,10 @@
 import * as vscode from 'vscode';
 import { AuthError, PermissionError } from '../../core/api';
-import { canonicalUserFileId, parseScopedPollerStates, scopeName, StatusPoller, TrackedFile, type DisplayStatus, type Disposer, type ScopedPollerStates } from '../../core/polling';
+import { canonicalUserFileId, isLostUpload, parseScopedPollerStates, scopeName, StatusPoller, TrackedFile, type DisplayStatus, type Disposer, type ScopedPollerStates } from '../../core/polling';
 import { Connection, NotConfiguredError } from '../connection';
 import { describeError } from '../errors';
 import { readSettings, SECTION } from '../settings';
 import { relativeTime } from './format';
-
-/** What the server no longer has in a usable state: an image uploaded as such a file must be uploaded again. */
-const LOST: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['FAILED', 'CANCELED', 'DELETING', 'not-found']);
 
 export interface LostFiles {
   server: string;
@@ -125,7 +122,7 @@ export class UserFilesView implements vscode.TreeDataProvider<TrackedFile>, vsco
     const told = new Set<string>();
     this.activeListeners = [
       poller.onDidChange((files) => {
-        const gone = files.filter((f) => LOST.has(f.display) && !told.has(f.id));
+        const gone = files.filter((f) => isLostUpload(f.display) && !told.has(f.id));
         for (const f of gone) told.add(f.id);
         if (server && gone.length) this.lost.fire({ server, ids: gone.flatMap((f) => [f.id, ...(f.record?.file_id ? [f.record.file_id] : [])]) });
         if (scope !== undefined) void this.save(scope, poller);
