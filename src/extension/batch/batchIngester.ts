@@ -8,7 +8,7 @@ import { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
-import { imageReader } from '../ingest/images';
+import { imageReader, imageRoot } from '../ingest/images';
 import { settleUnsavedFiles } from './unsavedFiles';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 
@@ -86,6 +86,14 @@ export class BatchIngester implements vscode.Disposable {
       if (!request.quiet) this.results.start();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
       const checkInside = insideRootCheck();
+      // One image reader per root folder for the whole batch: the root's real path is taken once, not per image.
+      const readers = new Map<string, ReturnType<typeof imageReader>>();
+      const readerOf = (document: vscode.Uri) => {
+        const root = imageRoot(document).toString();
+        let reader = readers.get(root);
+        if (!reader) readers.set(root, (reader = imageReader(document, settings.imagesMaxBytes)));
+        return reader;
+      };
       const summary = await vscode.window.withProgress(
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
         async (progress, token) => {
@@ -116,7 +124,7 @@ export class BatchIngester implements vscode.Disposable {
             ledger,
             claims,
             images: {
-              read: async (f, path) => imageReader(vscode.Uri.parse(f.key), settings.imagesMaxBytes).read(path),
+              read: async (f, path) => readerOf(vscode.Uri.parse(f.key)).read(path),
               onProblem: settings.imagesOnProblem,
               onUploaded: (record) => {
                 poller.noteWork();

@@ -38,10 +38,8 @@ export class WorkspaceIds {
   private async update(token?: vscode.CancellationToken): Promise<void> {
     const files = await listBatchFiles(undefined, token);
     const listed = new Set(files.map((f) => f.key));
-    for (const [uri, k] of this.known) {
-      if (listed.has(uri)) continue;
-      this.known.delete(uri);
-      this.claims.delete(k.key);
+    for (const uri of this.known.keys()) {
+      if (!listed.has(uri)) this.forget(uri);
     }
     // Settings per folder, once per update: reading them per file would read .doc-ingest.json per file.
     const folderSettings = new Map<string, { idPrefix: string; maxFileBytes: number }>();

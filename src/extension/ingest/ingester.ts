@@ -9,6 +9,7 @@ import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareInge
 import type { ImageReference } from '../../core/documents';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import { duplicateIdSentence } from '../../core/identity';
+import type { IdClaimsView } from '../../core/identity';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
@@ -73,9 +74,12 @@ export class Ingester implements vscode.Disposable {
    */
   async ingest(uri: vscode.Uri, request: { selection?: SelectionRange; server?: string } = {}): Promise<IngestionRecord | undefined> {
     const { selection } = request;
+    // The ids of the workspace's files, asked at most once per ingestion (the id box and the duplicate check).
+    let asked: Promise<IdClaimsView> | undefined;
+    const claims = () => (asked ??= this.ids.current());
     let editorBuild: EditorBuild;
     try {
-      const b = await this.build(uri, selection);
+      const b = await this.build(uri, selection, claims);
       if (!b) return undefined;
       editorBuild = b;
     } catch (e) {
@@ -85,7 +89,7 @@ export class Ingester implements vscode.Disposable {
     const { built, config } = editorBuild;
     for (const w of built.warnings) this.log.warn(`${uri.toString(true)}: ${w}`);
     if (!selection && built.document.id !== undefined) {
-      const duplicate = await this.claimedElsewhere(built.document.id, editorBuild.source, uri);
+      const duplicate = claimedElsewhere(await claims(), built.document.id, editorBuild.source, uri);
       if (duplicate) {
         await showError(vscode.l10n.t('Not ingested:'), duplicate);
         return undefined;
@@ -186,18 +190,7 @@ export class Ingester implements vscode.Disposable {
     });
   }
 
-  /**
-   * The duplicate-id error when another included file of the workspace builds `documentId` (its saved bytes):
-   * sending would replace that file's document with this one, and the next batch would put it back.
-   */
-  private async claimedElsewhere(documentId: string, source: string | undefined, uri: vscode.Uri): Promise<DocumentError | undefined> {
-    const others = (await this.ids.current()).sourcesOf(documentId).filter((s) => s !== source).sort();
-    if (!others.length) return undefined;
-    const name = source ?? (uri.scheme === 'untitled' ? uri.path : uri.fsPath);
-    return new DocumentError('duplicateId', duplicateIdSentence(name, others, documentId));
-  }
-
-  private async build(uri: vscode.Uri, selection?: SelectionRange): Promise<EditorBuild | undefined> {
+  private async build(uri: vscode.Uri, selection: SelectionRange | undefined, claims: () => Promise<IdClaimsView>): Promise<EditorBuild | undefined> {
     const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
     const asText = () => text ?? new TextDecoder().decode(file.input as Uint8Array);
     // Read as built (not after the send, when a save may have changed them).
@@ -212,8 +205,8 @@ export class Ingester implements vscode.Disposable {
       : buildFile(file, config);
     let result = make();
     if (place.chosen && !place.chosen.id && result.idSource === 'chosen') {
-      const claims = await this.ids.current();
-      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''), (v) => claims.sourcesOf(v)[0]);
+      const known = await claims();
+      const id = await this.places.choose(uri, place, settings.idPrefix, titleForId(result, place.relativePath, text ?? ''), (v) => known.sourcesOf(v)[0]);
       if (!id) return undefined;
       file.documentId = id;
       result = make();
@@ -250,6 +243,17 @@ export class Ingester implements vscode.Disposable {
   dispose(): void {
     this.cancelAll();
   }
+}
+
+/**
+ * The duplicate-id error when another included file of the workspace builds `documentId` (its saved bytes):
+ * sending would replace that file's document with this one, and the next batch would put it back.
+ */
+function claimedElsewhere(claims: IdClaimsView, documentId: string, source: string | undefined, uri: vscode.Uri): DocumentError | undefined {
+  const others = claims.sourcesOf(documentId).filter((s) => s !== source).sort();
+  if (!others.length) return undefined;
+  const name = source ?? (uri.scheme === 'untitled' ? uri.path : uri.fsPath);
+  return new DocumentError('duplicateId', duplicateIdSentence(name, others, documentId));
 }
 
 /** What to propose an untitled editor's id from: its title, unless that is only the editor's name; else its first line. */
