@@ -4,6 +4,8 @@ import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';
 import { copyUserFileId } from './commands/copyUserFileId';
+import { deleteFromService } from './commands/deleteFromService';
+import { filterDocuments } from './commands/filterDocuments';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestChangedFiles } from './commands/ingestChangedFiles';
@@ -40,6 +42,8 @@ import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
 import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
+import { DocumentsView } from './views/documentsView';
+import { HeldDocuments } from './views/heldDocuments';
 import { ResultsView } from './views/resultsView';
 import { UserFilesView } from './views/userFilesView';
 
@@ -52,6 +56,7 @@ export interface DocIngestApi {
   results: ResultsView;
   batches: BatchIngester;
   freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave };
+  documents: DocumentsView;
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -107,7 +112,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, connection, log)) };
+  // What the service holds, once the Documents view listed it: a file published elsewhere is not "never ingested"
+  const held = own(new HeldDocuments(ledger));
+  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)), onSave: own(new IngestOnSave(batches, connection, log)) };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
@@ -123,6 +130,14 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.connectorFiles.clearFilter', () => connectorFiles.setFilter(''));
   command('docIngest.connectorFiles.loadMore', (node: Parameters<ConnectorFilesView['loadMore']>[0]) => connectorFiles.loadMore(node));
   command('docIngest.copyFileId', (node?: Parameters<typeof copyFileId>[0]) => copyFileId(node));
+
+  // What the service holds for the workspace's pair, each document with its file; Delete from Service (F13)
+  const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange));
+  command('docIngest.documents.refresh', () => (connection.state === 'ready' ? documents.refresh() : connection.refresh()));
+  command('docIngest.documents.filter', () => filterDocuments(documents));
+  command('docIngest.documents.clearFilter', () => documents.setFilter(''));
+  command('docIngest.documents.loadMore', () => documents.loadMore());
+  command('docIngest.deleteFromService', (target?: Parameters<typeof deleteFromService>[1]) => deleteFromService({ connection, documents, held, ledger }, target));
 
   // User files view (F6)
   command('docIngest.userFiles.upload', (uri?: vscode.Uri, selected?: vscode.Uri[]) => uploadFile(connection, userFiles, uri, selected));
@@ -140,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, documents };
 }
 
 export function deactivate(): void {}

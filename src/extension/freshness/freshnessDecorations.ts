@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { Ledger, SourceState } from '../../core/ledger';
+import { ledgerScope, type Ledger, type SourceState } from '../../core/ledger';
 import { isBatchFile } from '../batch/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../settings';
@@ -7,6 +7,15 @@ import type { SourceStates } from './sourceStates';
 
 /** Settings whose change can change every decoration. */
 const AFFECTING = ['baseUrl', 'ccPairId', 'include', 'exclude', 'decorations.enabled'].map((k) => `${SECTION}.${k}`);
+
+/**
+ * What the service holds, once the Documents view has listed it: a file whose document it holds (published by CI,
+ * say) is not "never ingested", though this workspace's ledger has no record of it.
+ */
+export interface ServerHolds {
+  holds(scope: string, sourceKey: string): boolean;
+  readonly onDidChange: vscode.Event<void>;
+}
 
 /** Ledger changes come one per file during a batch: gathered and announced at most this often. */
 const LEDGER_NOTICE_MS = 200;
@@ -27,7 +36,7 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
   private watchers: vscode.Disposable[] = [];
 
   /** `projectChanged`: a `.doc-ingest.json` changed, which may change the globs, the pair or the server's scope. */
-  constructor(private readonly states: SourceStates, ledger: Promise<Ledger>, projectChanged: vscode.Event<void>) {
+  constructor(private readonly states: SourceStates, ledger: Promise<Ledger>, projectChanged: vscode.Event<void>, private readonly server?: ServerHolds) {
     void ledger.then((l) => {
       const stop = l.onDidChange((change) => {
         if (change.kind !== 'documents') return;
@@ -51,13 +60,16 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
         this.changeEmitter.fire(undefined);
       }),
     );
+    if (server) this.disposables.push(server.onDidChange(() => this.changeEmitter.fire(undefined)));
     this.watch();
   }
 
   async provideFileDecoration(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<vscode.FileDecoration | undefined> {
     const state = await this.stateOf(uri);
     if (token?.isCancellationRequested || !state || state === 'unchanged') return undefined;
-    const server = readSettings(uri).baseUrl ?? '';
+    const settings = readSettings(uri);
+    const server = settings.baseUrl ?? '';
+    if (state === 'never' && this.serverHolds(uri, ledgerScope(server, settings.ccPairId))) return undefined;
     return state === 'never'
       ? new vscode.FileDecoration(vscode.l10n.t('N'), vscode.l10n.t('Doc Ingest: never ingested to {0}', server), new vscode.ThemeColor('docIngest.neverIngestedForeground'))
       : new vscode.FileDecoration('~', vscode.l10n.t('Doc Ingest: changed since its last ingestion to {0}', server), new vscode.ThemeColor('docIngest.changedSinceIngestionForeground'));
@@ -71,6 +83,11 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
     const source = workspaceSource(uri);
     if (source) this.asked.set(source.key, uri);
     return this.states.state(uri);
+  }
+
+  private serverHolds(uri: vscode.Uri, scope: string): boolean {
+    const source = workspaceSource(uri);
+    return !!source && !!this.server?.holds(scope, source.key);
   }
 
   private fileChanged(uri: vscode.Uri): void {

@@ -38,6 +38,14 @@ export class SourceStates {
     this.hashes.clear();
   }
 
+  /**
+   * The hash of the file's bytes now, as the ledger records a source's (the Documents view compares it with the
+   * record of each document); undefined as for `state`.
+   */
+  sourceHash(uri: vscode.Uri): Promise<string | undefined> {
+    return this.hash(uri, readSettings(uri).maxFileBytes);
+  }
+
   private async hash(uri: vscode.Uri, maxBytes: number): Promise<string | undefined> {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
