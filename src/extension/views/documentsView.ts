@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { isServiceError, NotFoundError, PermissionError, type DocumentInfo } from '../../core/api';
-import type { IdClaimsView } from '../../core/identity';
+import { IdClaims, type IdClaimsView } from '../../core/identity';
 import { ledgerScope, type Ledger } from '../../core/ledger';
 import { forEachConcurrently } from '../../core/pool';
 import { Connection } from '../connection';
@@ -164,7 +164,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     if (!server) return undefined;
     const pairId = settings.ccPairId || DEFAULT_PAIR_ID;
     this.shown = settings.pageSize;
-    const loaded: Loaded = { generation, server, scope: ledgerScope(server, settings.ccPairId), pairId, documents: undefined, claims: { sourcesOf: () => [] }, present: new Map(), rows: [] };
+    const loaded: Loaded = { generation, server, scope: ledgerScope(server, settings.ccPairId), pairId, documents: undefined, claims: new IdClaims(), present: new Map(), rows: [] };
     try {
       const client = await this.connection.client(server);
       loaded.documents = await client.listPairDocuments(pairId);
