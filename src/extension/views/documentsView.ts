@@ -41,8 +41,8 @@ interface Loaded {
 /** Settings whose change changes what the view lists or how it matches files. */
 const AFFECTING = ['baseUrl', 'ccPairId', 'ingestionPath', 'include', 'exclude', 'idPrefix', 'connectorFiles.pageSize'].map((k) => `${SECTION}.${k}`);
 
-/** Ledger and file changes come in bursts (a batch, Save All): the rows are redrawn at most this often. */
-const REDRAW_DELAY_MS = 250;
+/** Ledger changes come one per file during a batch: the rows are matched again at most this often. */
+const REDRAW_DELAY_MS = 500;
 
 /**
  * `docIngest.documents`: what the service holds for the workspace's pair (`docIngest.ccPairId`, else the server's
@@ -87,7 +87,8 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (AFFECTING.some((s) => e.affectsConfiguration(s))) this.refresh();
       }),
-      vscode.workspace.onDidSaveTextDocument(() => this.scheduleRedraw()),
+      // A saved file may now differ from what was sent: the rows say so when drawn again (nothing to match).
+      vscode.workspace.onDidSaveTextDocument(() => this.changed.fire(undefined)),
     );
   }
 

@@ -64,11 +64,16 @@ export class HeldDocuments implements vscode.Disposable {
     return this.listed;
   }
 
-  /** What the view listed last (undefined: nothing, or a listing that failed). */
+  /**
+   * What the view listed last (undefined: nothing, or a listing that failed). The badges are told only when the
+   * files whose document the service holds changed: the view matches again after every batch of ledger changes.
+   */
   setListing(listing: Listing | undefined): void {
+    const before = this.listed;
     this.listed = listing;
-    this.changed.fire();
     this.scheduleContext();
+    const same = before === listing || (!!before && !!listing && before.scope === listing.scope && before.held.size === listing.held.size && [...listing.held].every((k) => before.held.has(k)));
+    if (!same) this.changed.fire();
   }
 
   /** Whether the last listing of `scope` holds the document of the file with this source key. */
