@@ -28,6 +28,7 @@ import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
 import { showError } from './errors';
 import { FreshnessDecorations } from './freshness/freshnessDecorations';
 import { IngestOnSave } from './freshness/ingestOnSave';
+import { Renames } from './freshness/renames';
 import { SourceStates } from './freshness/sourceStates';
 import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
@@ -51,7 +52,7 @@ export interface DocIngestApi {
   connectorFiles: ConnectorFilesView;
   results: ResultsView;
   batches: BatchIngester;
-  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave };
+  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave; renames: Renames };
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -107,7 +108,12 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, connection, log)) };
+  const freshness = {
+    decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)),
+    onSave: own(new IngestOnSave(batches, connection, log)),
+    // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
+    renames: own(new Renames(connection, ledger, batches, log)),
+  };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
