@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
+import type { Ledger } from '../core/ledger';
 import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';
@@ -53,6 +54,8 @@ export interface DocIngestApi {
   results: ResultsView;
   batches: BatchIngester;
   freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave; renames: Renames };
+  /** What was ingested where (F10): tests check what a rename made it forget or follow. */
+  ledger: Promise<Ledger>;
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -146,7 +149,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger };
 }
 
 export function deactivate(): void {}
