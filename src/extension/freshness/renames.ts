@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { NotFoundError } from '../../core/api';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMatterId, writeFrontMatterIdBytes } from '../../core/documents';
 import type { FrontMatterIdRefusal } from '../../core/documents';
@@ -259,7 +260,10 @@ export class Renames implements vscode.Disposable {
       }
       try {
         const client = await this.connection.client();
-        await client.deleteDocument(page.publishedId);
+        await client.deleteDocument(page.publishedId).catch((e: unknown) => {
+          // Deleted meanwhile (by another writer, or a run that timed out but went through): the goal is reached.
+          if (!(e instanceof NotFoundError && e.what === 'object')) throw e;
+        });
         ledger.forget(page.scope, page.publishedId);
         outcome.deleted.push(page.publishedId);
         this.log.info(`rename: deleted ${page.publishedId}; ${page.newKey} is ${page.newId}`);
