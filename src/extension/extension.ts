@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
+import type { Ledger } from '../core/ledger';
 import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';
@@ -30,6 +31,7 @@ import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
 import { showError } from './errors';
 import { FreshnessDecorations } from './freshness/freshnessDecorations';
 import { IngestOnSave } from './freshness/ingestOnSave';
+import { Renames } from './freshness/renames';
 import { SourceStates } from './freshness/sourceStates';
 import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
@@ -55,7 +57,9 @@ export interface DocIngestApi {
   connectorFiles: ConnectorFilesView;
   results: ResultsView;
   batches: BatchIngester;
-  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave };
+  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave; renames: Renames };
+  /** What was ingested where (F10): tests check what a rename made it forget or follow. */
+  ledger: Promise<Ledger>;
   documents: DocumentsView;
 }
 
@@ -114,7 +118,12 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const sourceStates = new SourceStates(ledger);
   // What the service holds, once the Documents view listed it: a file published elsewhere is not "never ingested"
   const held = own(new HeldDocuments(ledger));
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)), onSave: own(new IngestOnSave(batches, connection, log)) };
+  const freshness = {
+    decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)),
+    onSave: own(new IngestOnSave(batches, connection, log)),
+    // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
+    renames: own(new Renames(connection, ledger, batches, log)),
+  };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // Payload preview and diagnostics (F11)
@@ -155,7 +164,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness, documents };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents };
 }
 
 export function deactivate(): void {}
