@@ -1,9 +1,9 @@
 // Issue 24, item 6: `doc-ingest ingest --prune` deletes what this repository published whose file is gone or now
 // builds another id, after a complete run only, within --max-delete and half of the pair; --dry-run previews it.
 import assert from 'node:assert/strict';
-import { readFile, rename, rm } from 'node:fs/promises';
+import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIALECTS } from '../client/harness';
+import { DIALECTS, doc } from '../client/harness';
 import { usePruneService, writePages } from './pruneHarness';
 
 describe('doc-ingest ingest --prune (issue 24)', function () {
@@ -38,7 +38,7 @@ describe('doc-ingest ingest --prune (issue 24)', function () {
         const table = await h.cli(['ingest', '--prune']);
         assert.equal(table.code, 0, table.stderr);
         assert.match(table.stdout, /^page-2\.md +deleted +page 2 +page-2\.md is gone$/m, 'the table names the document, the outcome, the title and why');
-        assert.match(table.stdout, /^prune \(pair 1, which holds 3\): 1 deleted$/m);
+        assert.match(table.stdout, /^prune \(pair 1, which held 3\): 1 deleted$/m);
         assert.equal(h.service.document('page-2.md'), undefined);
       });
 
@@ -175,6 +175,35 @@ describe('doc-ingest ingest --prune (issue 24)', function () {
         assert.equal(typed.run.code, 0, typed.run.stderr);
         assert.deepEqual(typed.report.prune?.documents.map((d) => [d.documentId, d.outcome]), [['page-0.md', 'deleted'], ['page-1.md', 'deleted'], ['page-2.md', 'deleted']]);
         assert.deepEqual(h.service.documents().map((d) => d.id), ['page-3.md']);
+      });
+
+      it('never deletes a document this repository did not publish, unless it carries the id prefix; one the pair no longer holds is forgotten without a request', async () => {
+        await writeFile(path.join(h.folder.root, '.doc-ingest.json'), JSON.stringify({ idPrefix: 'kb~' }));
+        await writePages(h.folder, 5);
+        assert.equal((await h.cli(['ingest'])).code, 0);
+        // Sent by someone else: another team without a prefix, and this repository's prefix from a ledger since lost.
+        for (const id of ['other-team.md', 'kb~retired.md']) {
+          const res = await fetch(`${h.service.baseUrl}/${h.service.ingestionPath}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${h.service.keys.admin}`, 'content-type': 'application/json' },
+            body: JSON.stringify({ document: doc(id) }),
+          });
+          assert.equal(res.status, 200, await res.text());
+        }
+        // Deleted elsewhere (the editor, an admin) while the ledger still records it.
+        await rm(path.join(h.folder.root, 'page-4.md'));
+        const gone = await fetch(`${h.service.baseUrl}/${prefix}/ingestion/kb~page-4.md`, { method: 'DELETE', headers: { authorization: `Bearer ${h.service.keys.admin}` } });
+        assert.equal(gone.status, 200);
+        h.service.clearRequests();
+        const { run, report } = await h.report(['ingest', '--prune']);
+        assert.equal(run.code, 0, run.stderr);
+        assert.deepEqual(report.prune?.documents.map((d) => [d.documentId, d.outcome, d.reason, d.reasonText]), [
+          ['kb~retired.md', 'deleted', 'noSource', 'no file builds it'],
+          ['kb~page-4.md', 'alreadyGone', 'notHeld', 'pair 1 no longer holds it'],
+        ]);
+        assert.deepEqual(deletes().map((r) => r.path), [`/api/${prefix}/ingestion/kb~retired.md`], 'one delete: the prefixed one; none for what is already gone');
+        assert.ok(h.service.document('other-team.md'), 'another team\'s document stays');
+        assert.deepEqual(await h.ledgerIds(), ['kb~page-0.md', 'kb~page-1.md', 'kb~page-2.md', 'kb~page-3.md'], 'the ledger forgot the one already gone');
       });
 
       it('a pair it may not list, or a server without the listing: one line says so, and only what the ledger records is pruned', async () => {
