@@ -5,6 +5,7 @@ import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';
 import { copyUserFileId } from './commands/copyUserFileId';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
+import { findOrphans } from './commands/findOrphans';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestChangedFiles } from './commands/ingestChangedFiles';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
@@ -36,6 +37,7 @@ import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
+import { RunEvidence } from './orphans/runEvidence';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
 import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
@@ -109,6 +111,10 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const sourceStates = new SourceStates(ledger);
   const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, connection, log)) };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
+
+  // What this workspace published and no file builds any more, deleted on confirmation; never after an incomplete run (F13)
+  const evidence = own(new RunEvidence(batches));
+  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log }));
 
   // Payload preview and diagnostics (F11)
   const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));
