@@ -115,7 +115,7 @@ async function pick(found: WorkspaceOrphans, server: string, why: (o: Orphan) =>
     : vscode.l10n.t('Doc Ingest: Orphans at {0} ({1}), by this workspace\'s ledgers only', server, found.orphans.length);
   const picked = await vscode.window.showQuickPick([...notes, ...rows], {
     title,
-    placeHolder: vscode.l10n.t('Choose the documents to delete from the service (Space selects, Enter goes on to a confirmation)'),
+    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks, Enter goes on'),
     canPickMany: true,
     matchOnDescription: true,
     matchOnDetail: true,
@@ -139,7 +139,7 @@ async function confirm(chosen: readonly Orphan[], server: string, why: (o: Orpha
   const remove = vscode.l10n.t('Delete');
   const named = chosen.slice(0, NAMED_IN_CONFIRMATION).map((o) => `${o.documentId}: ${why(o)}`);
   const more = chosen.length > NAMED_IN_CONFIRMATION ? [vscode.l10n.t('and {0} more', chosen.length - NAMED_IN_CONFIRMATION)] : [];
-  const detail = [vscode.l10n.t('Search and chat stop finding them at once; this cannot be undone. Your files are not touched.'), '', ...named, ...more].join('\n');
+  const detail = [vscode.l10n.t('Deleted documents leave search and chat at once; this cannot be undone. Your files are not touched.'), '', ...named, ...more].join('\n');
   const message = chosen.length === 1
     ? vscode.l10n.t('Delete 1 document from {0}?', server)
     : vscode.l10n.t('Delete {0} documents from {1}?', chosen.length, server);
