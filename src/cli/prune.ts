@@ -12,6 +12,7 @@ import { ServerSilence, stopsBatch } from '../core/batch';
 import type { BatchSummary } from '../core/batch';
 import type { IdClaimsView } from '../core/identity';
 import type { Ledger } from '../core/ledger';
+import { DEFAULT_CC_PAIR_ID } from '../core/config/defaults';
 import { findOrphans, orphanReasonText } from '../core/orphans';
 import type { Orphan, OrphanReason } from '../core/orphans';
 import { EXIT, exitCodeOf } from './exitCodes';
@@ -69,12 +70,6 @@ export interface PruneResult {
   /** Interrupted while deleting. */
   interrupted?: boolean;
 }
-
-/**
- * The pair documents go to when no pair is given: the real server's first pair, which its ingestion route falls
- * back to (spec/observed-server.md; the local service does the same).
- */
-export const DEFAULT_CC_PAIR_ID = 1;
 
 /**
  * Why the run's files are no evidence of what is gone, or undefined when every file was sent (or unchanged, or

@@ -11,7 +11,7 @@ import { EXIT } from '../exitCodes';
 import { listFiles } from '../files';
 import { COMMON, COMMON_HELP, DOCUMENT } from '../options';
 import { parse } from '../parse';
-import { DEFAULT_CC_PAIR_ID } from '../prune';
+import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
 import { openLedger, openSession } from '../session';
 import { UsageError } from '../usageError';
 import type { Command } from './command';
