@@ -8,6 +8,7 @@ import { copyUserFileId } from './commands/copyUserFileId';
 import { deleteFromService } from './commands/deleteFromService';
 import { filterDocuments } from './commands/filterDocuments';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
+import { findOrphans } from './commands/findOrphans';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestChangedFiles } from './commands/ingestChangedFiles';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
@@ -40,6 +41,7 @@ import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
+import { RunEvidence } from './orphans/runEvidence';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
 import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
@@ -125,6 +127,10 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
     renames: own(new Renames(connection, ledger, batches, log)),
   };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
+
+  // What this workspace published and no file builds any more, deleted on confirmation; never after an incomplete run (F13)
+  const evidence = own(new RunEvidence(batches));
+  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log }));
 
   // Payload preview and diagnostics (F11)
   const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));

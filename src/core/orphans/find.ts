@@ -29,6 +29,12 @@ export interface Orphan {
 export interface Published {
   documentId: string;
   sourcePath: string;
+  /**
+   * Only the source's absence is evidence here, not the id it builds now: the ledger was written by a front that
+   * builds ids otherwise than `builds` does (the command line run in one folder of a multi-root workspace builds
+   * path ids without the folder's label, so by the editor's ids every one of its files would look renamed).
+   */
+  onlyGoneCounts?: boolean;
 }
 
 export interface OrphanQuery {
@@ -43,8 +49,11 @@ export interface OrphanQuery {
   exists(source: string): boolean | Promise<boolean>;
   /** What the pair holds, when the server listed it; undefined when it was not asked or refused. */
   held?: readonly DocumentInfo[];
-  /** The workspace's id prefix; only a non-empty one makes server-only documents candidates. */
-  idPrefix?: string;
+  /**
+   * The workspace's id prefix, or one per folder of a multi-root workspace; only a non-empty one makes server-only
+   * documents candidates.
+   */
+  idPrefix?: string | readonly string[];
 }
 
 export interface OrphanFindings {
@@ -61,17 +70,17 @@ export async function findOrphans(q: OrphanQuery): Promise<OrphanFindings> {
   for (const [documentId, sources] of sourcesById(q.published)) {
     if (q.builds.sourcesOf(documentId).length > 0) continue;
     if (held && !held.has(documentId)) {
-      alreadyGone.push(...sources.map((sourcePath) => ({ documentId, sourcePath })));
+      alreadyGone.push(...sources.map(({ sourcePath }) => ({ documentId, sourcePath })));
       continue;
     }
     const orphan = await orphanOf(documentId, sources, q);
     if (orphan) orphans.push({ ...orphan, title: held?.get(documentId)?.title });
   }
-  const prefix = q.idPrefix ?? '';
-  if (prefix !== '' && q.held) {
+  const prefixes = [q.idPrefix ?? []].flat().filter((p) => p !== '');
+  if (prefixes.length && q.held) {
     const published = new Set(q.published.map((p) => p.documentId));
     for (const d of q.held) {
-      if (published.has(d.documentId) || !d.documentId.startsWith(prefix) || q.builds.sourcesOf(d.documentId).length > 0) continue;
+      if (published.has(d.documentId) || !prefixes.some((p) => d.documentId.startsWith(p)) || q.builds.sourcesOf(d.documentId).length > 0) continue;
       orphans.push({ documentId: d.documentId, title: d.title, source: undefined, reason: 'noSource' });
     }
   }
@@ -83,20 +92,25 @@ export async function findOrphans(q: OrphanQuery): Promise<OrphanFindings> {
  * Two ledgers may record one id from two sources (the editor and the command line, or a file published, moved and
  * published again): the document is an orphan only when none of them is still there unchanged in what it builds.
  */
-async function orphanOf(documentId: string, sources: readonly string[], q: OrphanQuery): Promise<Omit<Orphan, 'title'> | undefined> {
-  for (const source of sources) {
-    const nowBuilds = q.builds.idOf(source);
+async function orphanOf(documentId: string, sources: readonly Source[], q: OrphanQuery): Promise<Omit<Orphan, 'title'> | undefined> {
+  for (const { sourcePath: source, onlyGoneCounts } of sources) {
+    const nowBuilds = onlyGoneCounts ? undefined : q.builds.idOf(source);
     if (nowBuilds !== undefined) return { documentId, source, reason: 'idChanged', nowBuilds };
   }
-  for (const source of sources) if (await q.exists(source)) return undefined;
-  return { documentId, source: sources[0], reason: 'sourceGone' };
+  for (const { sourcePath } of sources) if (await q.exists(sourcePath)) return undefined;
+  return { documentId, source: sources[0]?.sourcePath, reason: 'sourceGone' };
 }
 
-function sourcesById(published: readonly Published[]): Map<string, string[]> {
-  const byId = new Map<string, string[]>();
-  for (const { documentId, sourcePath } of published) {
+type Source = Omit<Published, 'documentId'>;
+
+/** Per id, its sources once each; a source two ledgers name is compared by its id unless neither ledger's ids may be. */
+function sourcesById(published: readonly Published[]): Map<string, Source[]> {
+  const byId = new Map<string, Source[]>();
+  for (const { documentId, sourcePath, onlyGoneCounts } of published) {
     const sources = byId.get(documentId) ?? [];
-    if (!sources.includes(sourcePath)) sources.push(sourcePath);
+    const known = sources.find((s) => s.sourcePath === sourcePath);
+    if (known) known.onlyGoneCounts = !!known.onlyGoneCounts && !!onlyGoneCounts;
+    else sources.push({ sourcePath, onlyGoneCounts });
     byId.set(documentId, sources);
   }
   return byId;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
+import { deleteAndForget } from '../documents/deleteDocument';
 import type { DocumentsNode, DocumentsView } from '../views/documentsView';
 import { rowLabel } from '../views/documentRows';
 import type { HeldDocuments, KnownDocument } from '../views/heldDocuments';
@@ -16,8 +17,9 @@ export interface DeleteDeps {
  * "Doc Ingest: Delete from Service": on a row of the Documents view, on a file in the Explorer whose document the
  * last listing or the ledger knows, or (from the palette) on the active editor's file. Deletes the id the server
  * listed or the ledger stored, never one derived again, and only after a modal confirmation naming title, id and
- * server. Only a confirmed delete (200) changes anything here: the ledger forgets the document and its row goes.
- * A failure (thrown) is shown by the command wrapper in its one sentence; a timeout leaves everything as it was.
+ * server. Only a delete the server confirmed (200), or a document it no longer holds (404: gone either way), changes
+ * anything here: the ledger forgets the document and its row goes. A failure (thrown) is shown by the command
+ * wrapper in its one sentence; a timeout leaves everything as it was.
  */
 export async function deleteFromService(deps: DeleteDeps, target?: DocumentsNode | vscode.Uri): Promise<void> {
   const document = await chooseDocument(deps, target);
@@ -31,17 +33,23 @@ export async function deleteFromService(deps: DeleteDeps, target?: DocumentsNode
   );
   if (choice !== remove) return;
   const { connection } = deps;
-  await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting {0}', document.documentId) }, async () => {
+  const ledger = await deps.ledger;
+  const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting {0}', document.documentId) }, async () => {
     try {
-      const client = await connection.client(document.server);
-      await client.deleteDocument(document.documentId);
-    } catch (e) {
-      connection.noteError(e);
-      throw e;
+      return await deleteAndForget(await connection.client(document.server), ledger, document.scope, document.documentId);
+    } catch (error) {
+      return { kind: 'failed' as const, error };
     }
   });
-  (await deps.ledger).forget(document.scope, document.documentId);
+  if (outcome.kind === 'failed') {
+    connection.noteError(outcome.error);
+    throw outcome.error;
+  }
   await deps.documents.removeDocument(document.scope, document.documentId);
+  if (outcome.kind === 'alreadyGone') {
+    void vscode.window.showInformationMessage(vscode.l10n.t('{0} no longer held "{1}" ({2}): it is gone from the list and from the record of what was published.', document.server, name, document.documentId));
+    return;
+  }
   vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted "{0}" from {1}', name, document.server), 5000);
 }
 

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { NotFoundError } from '../../core/api';
 import type { BatchFile, BatchSummary } from '../../core/batch';
 import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMatterId, writeFrontMatterIdBytes } from '../../core/documents';
 import type { FrontMatterIdRefusal } from '../../core/documents';
@@ -9,6 +8,7 @@ import type { Ledger } from '../../core/ledger';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
 import type { Connection } from '../connection';
+import { deleteAndForget } from '../documents/deleteDocument';
 import { describeError, showError } from '../errors';
 import { workspaceSource } from '../identity/workspaceSource';
 import type { Log } from '../log';
@@ -259,12 +259,8 @@ export class Renames implements vscode.Disposable {
         continue;
       }
       try {
-        const client = await this.connection.client();
-        await client.deleteDocument(page.publishedId).catch((e: unknown) => {
-          // Deleted meanwhile (by another writer, or a run that timed out but went through): the goal is reached.
-          if (!(e instanceof NotFoundError && e.what === 'object')) throw e;
-        });
-        ledger.forget(page.scope, page.publishedId);
+        const deleted = await deleteAndForget(await this.connection.client(), ledger, page.scope, page.publishedId);
+        if (deleted.kind === 'failed') throw deleted.error;
         outcome.deleted.push(page.publishedId);
         this.log.info(`rename: deleted ${page.publishedId}; ${page.newKey} is ${page.newId}`);
       } catch (e) {

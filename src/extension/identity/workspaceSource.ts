@@ -28,17 +28,3 @@ export function workspaceSource(uri: vscode.Uri): WorkspaceSource | undefined {
     root: folder.uri.scheme === 'file' ? folder.uri.fsPath : undefined,
   };
 }
-
-/**
- * The file a source key names in the open folders (the inverse of `workspaceSource`), whether or not it exists;
- * undefined when no open folder carries the key's label (a folder since removed from the workspace).
- */
-export function sourceUri(key: string): vscode.Uri | undefined {
-  const folders = vscode.workspace.workspaceFolders ?? [];
-  for (const folder of folders) {
-    const label = folderLabel(folder, folders);
-    if (label === undefined) return vscode.Uri.joinPath(folder.uri, key);
-    if (key.startsWith(`${label}/`)) return vscode.Uri.joinPath(folder.uri, key.slice(label.length + 1));
-  }
-  return undefined;
-}

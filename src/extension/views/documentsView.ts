@@ -1,19 +1,18 @@
 import * as vscode from 'vscode';
 import { isServiceError, NotFoundError, PermissionError, type DocumentInfo } from '../../core/api';
+import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
 import { IdClaims, type IdClaimsView } from '../../core/identity';
 import { ledgerScope, type Ledger } from '../../core/ledger';
 import { forEachConcurrently } from '../../core/pool';
 import { Connection } from '../connection';
 import type { SourceStates } from '../freshness/sourceStates';
 import type { WorkspaceIds } from '../identity/workspaceIds';
-import { sourceUri } from '../identity/workspaceSource';
+import { sourceUri } from '../identity/sourceUri';
 import { readSettings, SECTION } from '../settings';
 import { heldSources, ledgerRows, matchDocuments, matchingRows, rowLabel, rowState, sortRows, type DocumentRow, type RowState, type SentRecord } from './documentRows';
 import { firstPage } from './fileRows';
 import type { HeldDocuments } from './heldDocuments';
 
-/** The pair the server means when a document names none (`cc_pair_id` null or 0). */
-const DEFAULT_PAIR_ID = 1;
 
 /** A document of the listing of `server` and `scope` (what Delete from Service deletes, and where). */
 export interface DocumentNode { kind: 'document'; row: DocumentRow; server: string; scope: string }
@@ -163,7 +162,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     const settings = readSettings();
     const server = settings.baseUrl;
     if (!server) return undefined;
-    const pairId = settings.ccPairId || DEFAULT_PAIR_ID;
+    const pairId = settings.ccPairId || DEFAULT_CC_PAIR_ID;
     this.shown = settings.pageSize;
     const loaded: Loaded = { generation, server, scope: ledgerScope(server, settings.ccPairId), pairId, documents: undefined, claims: new IdClaims(), present: new Map(), rows: [] };
     try {

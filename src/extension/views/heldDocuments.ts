@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ledgerScope, type Ledger } from '../../core/ledger';
-import { sourceUri, workspaceSource } from '../identity/workspaceSource';
+import { sourceUri } from '../identity/sourceUri';
+import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../settings';
 import type { DocumentRow } from './documentRows';
 

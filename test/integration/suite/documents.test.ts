@@ -237,18 +237,30 @@ describe('F13 documents view and Delete from Service', () => {
     assert.equal(deletes().length, 2);
   });
 
-  it('a delete that fails says why in one sentence and changes nothing; a timeout is unknown and the ledger keeps the entry', async () => {
+  it('a delete that fails says why in one sentence and changes nothing; one the server no longer holds is gone either way; a timeout is unknown and the ledger keeps the entry', async () => {
     const a = write('a.md', '# Alpha\n');
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile', a);
     w.service.addConnectorDocument({ id: 'crawled-page', title: 'Crawled page', ccPairId: 1 });
     confirmWith('Delete');
-    const rows = await refreshed(w);
+    let rows = await refreshed(w);
 
     await vscode.commands.executeCommand('docIngest.deleteFromService', row(rows, 'crawled-page').node);
     assert.match(w.messages.of('error').at(-1) ?? '', /^The document "crawled-page" was not created through the ingestion route, so it cannot be deleted through it \(HTTP 400\)\./);
     assert.ok(w.service.document('crawled-page'));
 
+    // Deleted behind the view's back (by CI, say): the server no longer holds it, which is what was asked.
+    const b = write('b.md', '# Beta\n');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', b);
+    const listedWithB = await refreshed(w);
+    const gone = await fetch(`${w.service.baseUrl}/${w.service.ingestionPath}/${encodeURIComponent(idOf('b.md'))}`, { method: 'DELETE', headers: { authorization: `Bearer ${w.service.keys.admin}` } });
+    assert.equal(gone.status, 200);
+    await vscode.commands.executeCommand('docIngest.deleteFromService', row(listedWithB, idOf('b.md')).node);
+    assert.equal(w.messages.of('info').at(-1), `${w.service.baseUrl} no longer held "Beta" (${idOf('b.md')}): it is gone from the list and from the record of what was published.`);
+    assert.equal(await w.api.freshness.decorations.stateOf(b), 'never', 'the ledger forgot it');
+    assert.ok(!(await listed(w)).some((r) => r.node.kind === 'document' && r.node.row.documentId === idOf('b.md')), 'its row went');
+
     await setSettings({ requestTimeoutSeconds: 1 });
+    rows = await listed(w);
     w.service.faults.inject({ method: 'DELETE', path: /\/ingestion\//, delayMs: 2500 });
     await vscode.commands.executeCommand('docIngest.deleteFromService', row(rows, idOf('a.md')).node);
     assert.match(w.messages.of('error').at(-1) ?? '', new RegExp(`did not answer the delete of "${idOf('a.md')}" in time: it may or may not have been deleted`));

@@ -88,6 +88,36 @@ describe('orphans: what this workspace published and no file builds any more (is
         assert.deepEqual(withPrefix.orphans.map((o) => [o.documentId, o.reason]), [['team-docs.left-behind', 'noSource']]);
       });
 
+      it('a multi-root workspace gives one prefix per folder: a server-only document under any of them is a candidate, one under none is not', async () => {
+        const ledger = await Ledger.open(memoryLedgerStorage());
+        await folder.write('a.md', '# A\n\nA.\n');
+        await publish(ledger);
+        for (const id of ['team.web~left.md', 'team.api~left.md', 'other~left.md']) {
+          await h.client().ingestDocument({ document: { id, semantic_identifier: id, sections: [{ text: 'x' }], metadata: {}, source: 'file' }, cc_pair_id: 2 });
+        }
+        const { orphans } = await findOrphans({ ...(await query(ledger)), idPrefix: ['team.web~', '', 'team.api~'] });
+        assert.deepEqual(orphans.map((o) => [o.documentId, o.reason]), [['team.api~left.md', 'noSource'], ['team.web~left.md', 'noSource']]);
+        const none = await findOrphans({ ...(await query(ledger)), idPrefix: [''] });
+        assert.deepEqual(none.orphans, [], 'only empty prefixes: no server-only candidate');
+      });
+
+      it('an entry of a ledger that builds ids otherwise is an orphan when its source is gone, never because the source builds another id', async () => {
+        const ledger = await Ledger.open(memoryLedgerStorage());
+        await folder.write('guide.md', '# Guide\n\nG.\n');
+        await publish(ledger);
+        const q = await query(ledger);
+        // As the command line's ledger of one folder reads in a multi-root workspace: the same source, another id.
+        const fromCli = q.published.map((p) => ({ documentId: p.documentId, sourcePath: p.sourcePath, onlyGoneCounts: true }));
+        const elsewhere = { ...q.builds, idOf: (s: string) => (s === 'guide.md' ? 'web~guide.md' : undefined), sourcesOf: () => [] };
+        const there = await findOrphans({ ...q, published: fromCli, builds: elsewhere });
+        assert.deepEqual(there.orphans, [], 'the file is still there');
+        const editorsToo = await findOrphans({ ...q, published: [...fromCli, ...q.published], builds: elsewhere });
+        assert.deepEqual(editorsToo.orphans.map((o) => [o.documentId, o.reason]), [['guide.md', 'idChanged']], 'the editor\'s own entry of the same source still compares ids');
+        await rm(path.join(folder.root, 'guide.md'));
+        const gone = await findOrphans({ ...q, published: fromCli, builds: elsewhere });
+        assert.deepEqual(gone.orphans.map((o) => [o.documentId, o.reason, o.source]), [['guide.md', 'sourceGone', 'guide.md']]);
+      });
+
       it('a file left out by the globs but still on disk is no orphan; a document deleted elsewhere only leaves the ledger', async () => {
         const ledger = await Ledger.open(memoryLedgerStorage());
         await folder.write('draft.md', '# Draft\n\nD.\n');
