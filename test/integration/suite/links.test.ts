@@ -66,16 +66,20 @@ describe('Links that survive publishing (F14)', () => {
     assert.deepEqual(body, JSON.parse(preview.getText()), 'the body sent is the body previewed');
   });
 
-  it('a link to a file docIngest.exclude leaves out stays as written', async () => {
+  it('a link to a file docIngest.exclude leaves out stays as written, beside one to an included doc', async () => {
     await setSettings({ exclude: ['**/node_modules/**', `${TMP}/drafts/**`] });
     try {
       writeFile('drafts/wip.md', '# Work in progress\n');
-      writeFile('page.md', '# Page\n\nSee [the draft](drafts/wip.md).\n');
+      writeFile('setup.md', '# Setup\n');
+      writeFile('page.md', '# Page\n\nSee [the draft](drafts/wip.md) and [the setup](setup.md).\n');
       await openEditor(`${TMP}/page.md`);
       await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
       const sent = ingestionRequests(w.service).at(-1);
       assert.ok(sent, 'the file was sent');
-      assert.equal((JSON.parse(sent.body) as { document: { sections: { text?: string }[] } }).document.sections[0]?.text, '# Page\n\nSee [the draft](drafts/wip.md).');
+      assert.equal(
+        (JSON.parse(sent.body) as { document: { sections: { text?: string }[] } }).document.sections[0]?.text,
+        '# Page\n\nSee [the draft](drafts/wip.md) and [the setup](https://docs.example.com/links-tmp/setup).',
+      );
     } finally {
       await setSettings({ exclude: undefined });
     }

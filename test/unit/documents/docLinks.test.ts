@@ -86,13 +86,13 @@ describe('documents: links that survive publishing (F14)', () => {
   });
 
   it('links stay as written when they are external, outside the root, no doc of the globs, or unknown', () => {
-    const text = [
-      '# Intro', '',
+    const staying = [
       '[web](https://example.com/setup.md) [mail](mailto:docs@example.com) [cdn](//cdn.example.com/a.md) [site](/docs/setup.md)',
       '[out](../../../outside.md) [code](../../src/app.ts) [draft](../drafts/wip.md) [unknown](../unlisted.md) [empty]()',
     ].join('\n');
-    const result = linked(text);
-    assert.equal(joined(result), text);
+    // Beside them, a link to a doc changes: the one difference.
+    const result = linked(`# Intro\n\n${staying}\n[doc](../setup.md)\n`);
+    assert.equal(joined(result), `# Intro\n\n${staying}\n[doc](https://docs.example.com/docs/setup)`);
     assert.deepEqual(result.problems, []);
   });
 
@@ -113,7 +113,9 @@ describe('documents: links that survive publishing (F14)', () => {
       '<!-- [commented](../setup.md) <a href="../setup.md">c</a> -->', '',
       '![not a link](../setup.md)', '',
     ].join('\n');
-    assert.equal(joined(linked(text)), text.trimEnd());
+    // Beside them, a link to a doc changes: the one difference.
+    const result = linked(`${text}\n[doc](../setup.md)\n`);
+    assert.equal(joined(result), `${text}\n[doc](https://docs.example.com/docs/setup)`);
   });
 
   it('links in lists, block quotes and table cells are found where they stand', () => {
@@ -160,10 +162,12 @@ describe('documents: links that survive publishing (F14)', () => {
     assert.equal(result.document.sections[0]?.text, '## Part\n\nSee [setup](https://docs.example.com/docs/setup#install).');
   });
 
-  it('text files that are not Markdown keep their links', () => {
+  it('text files that are not Markdown keep their links, unless the editor reads them as Markdown', () => {
     const text = 'See [setup](../setup.md).\n';
     const result = build(text, 'docs/guide/notes.txt', { linkTemplate: TEMPLATE, linkTargets: targets() });
     assert.equal(texts(result)[0], text.trimEnd());
+    const asMarkdown = build(text, 'docs/guide/notes.txt', { linkTemplate: TEMPLATE, linkTargets: targets(), markdown: true });
+    assert.equal(texts(asMarkdown)[0], 'See [setup](https://docs.example.com/docs/setup).');
   });
 
   it('findLinkSites gives each destination\'s exact place and its line', () => {
