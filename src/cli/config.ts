@@ -11,7 +11,7 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
-import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, sourceRule } from '../core/config/settingRules';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, sourceRule } from '../core/config/settingRules';
 import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import type { IngestConfig } from '../core/ingest/pipeline';
@@ -39,7 +39,12 @@ export interface CliConfig {
   /** Larger images are refused as problems, unread. */
   imagesMaxBytes: number;
   ledger: string;
+  /** `ingest --prune` deletes at most this many documents; more is refused, nothing deleted. */
+  maxDelete: number;
 }
+
+/** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
+export const DEFAULT_MAX_DELETE = 25;
 
 /** Flags every command shares (values as `util.parseArgs` gives them). */
 export interface ConfigFlags {
@@ -59,6 +64,7 @@ export interface ConfigFlags {
   'images-on-problem'?: string;
   'images-max-size-mb'?: string;
   ledger?: string;
+  'max-delete'?: string;
 }
 
 /** Every environment variable read, with what it sets (for `--help`). */
@@ -74,6 +80,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['DOC_INGEST_EXCLUDE', 'globs of the files to leave out, comma-separated (--exclude)'],
   ['DOC_INGEST_CONCURRENCY', 'requests in flight, 1-16 (--concurrency)'],
   ['DOC_INGEST_LEDGER', 'the ledger file (--ledger)'],
+  ['DOC_INGEST_MAX_DELETE', `ingest --prune deletes at most this many documents (--max-delete; default ${DEFAULT_MAX_DELETE})`],
   ['DOC_INGEST_ROOT', 'the repository root (--root)'],
   ['DOC_INGEST_MAX_FILE_SIZE_MB', 'larger files are skipped (--max-file-size-mb)'],
   ['DOC_INGEST_TIMEOUT_SECONDS', 'per request (--timeout)'],
@@ -120,6 +127,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
+    maxDelete: pick(flags['max-delete'], 'DOC_INGEST_MAX_DELETE', (v, from) => checked(v.trim() === '' ? NaN : Number(v), maxDeleteRule, from, v)) ?? DEFAULT_MAX_DELETE,
   };
 }
 

@@ -6,7 +6,7 @@ import type { ErrorKind } from '../core/api/errors';
 
 export const EXIT = {
   ok: 0,
-  /** Some files failed (or, for `status`, some files failed processing or are unknown). */
+  /** Some files failed (or, for `status`, some files failed processing or are unknown; for `--prune`, a delete). */
   someFailed: 1,
   /** Usage or configuration error: nothing was sent. */
   usage: 2,
@@ -14,6 +14,11 @@ export const EXIT = {
   auth: 3,
   /** The server is unreachable or not answering, is not the API, or lacks the route. */
   server: 4,
+  /**
+   * `ingest --prune` would delete more than `--max-delete` documents, or more than half of what the pair holds:
+   * every file was sent, nothing was deleted. Its own code, so a pipeline can ask a person instead of failing the docs.
+   */
+  pruneRefused: 5,
   /** Ctrl+C (SIGINT) or SIGTERM: stopped; what was and was not sent is printed. */
   interrupted: 130,
 } as const;
@@ -21,11 +26,13 @@ export const EXIT = {
 export type ExitCode = (typeof EXIT)[keyof typeof EXIT];
 
 export const EXIT_CODE_HELP = `Exit codes:
-  0    all files ok (created, updated, unchanged or skipped on purpose)
-  1    some files failed; the others were sent
+  0    all files ok (created, updated, unchanged or skipped on purpose); with --prune, every orphan deleted
+  1    some files failed; the others were sent (or, with --prune, a delete failed or its outcome is unknown)
   2    usage or configuration error; nothing was sent
   3    authentication or permission: the key is missing, refused, or may not do this
   4    server unreachable or not answering (requests time out), not the API, or the ingestion route is missing
+  5    ingest --prune refused to delete that many documents (over --max-delete, or more than half the pair);
+       every file was sent, nothing was deleted
   130  interrupted (Ctrl+C): new requests stop, those in flight are aborted, what was sent is reported`;
 
 /** The exit code of an error that stopped everything (a batch stop, a failed check). */

@@ -6,6 +6,7 @@ import { isServiceError } from '../core/api';
 import { DocumentError } from '../core/documents';
 import { check } from './commands/check';
 import type { Command } from './commands/command';
+import { documents } from './commands/documents';
 import { ingest } from './commands/ingest';
 import { preview } from './commands/preview';
 import { status } from './commands/status';
@@ -16,7 +17,7 @@ import { version } from './session';
 import { UsageError } from './usageError';
 import { forCommandLine } from './wording';
 
-const COMMANDS: Command[] = [ingest, preview, status, check];
+const COMMANDS: Command[] = [ingest, documents, preview, status, check];
 
 function help(): string {
   const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));
@@ -26,7 +27,7 @@ Pushes documentation into the search and chat service from a terminal or a CI pi
 documents with the same ids as the Doc Ingest extension for VS Code.
 
 Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(9)}${c.summary}`).join('\n')}
+${COMMANDS.map((c) => `  ${c.name.padEnd(11)}${c.summary}`).join('\n')}
 
 Run doc-ingest <command> --help for its options. --version prints the version.
 

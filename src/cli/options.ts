@@ -50,4 +50,6 @@ export const INGEST: Options = {
   force: { type: 'boolean' },
   'max-file-size-mb': { type: 'string' },
   all: { type: 'boolean' },
+  prune: { type: 'boolean' },
+  'max-delete': { type: 'string' },
 };

@@ -4,6 +4,8 @@
  */
 import * as z from 'zod';
 import type { BatchSummary, FileOutcome } from '../core/batch';
+import { PRUNE_OUTCOMES, PRUNE_REASONS, PRUNE_REFUSALS } from './prune';
+import type { PruneOutcome, PruneResult } from './prune';
 
 const OUTCOMES = ['created', 'updated', 'unchanged', 'skipped', 'failed', 'notSent', 'cancelled', 'wouldSend'] as const satisfies readonly FileOutcome[];
 
@@ -21,6 +23,35 @@ export const FileReportSchema = z.strictObject({
   line: z.number().int().positive().optional(),
 });
 
+/** One document `--prune` deleted, would delete, or did not. */
+export const PruneDocumentSchema = z.strictObject({
+  documentId: z.string(),
+  /** As the pair lists it, when it was listed. */
+  title: z.string().optional(),
+  /** The file (relative to the root) it was published from, when the ledger knows it. */
+  path: z.string().optional(),
+  outcome: z.enum(PRUNE_OUTCOMES),
+  /** sourceGone, idChanged (then `nowBuilds`), noSource (under the id prefix, no file builds it), notHeld. */
+  reason: z.enum(PRUNE_REASONS),
+  reasonText: z.string(),
+  nowBuilds: z.string().optional(),
+  /** For failed and unknown deletes (and those a stop left undone): the kind and the sentence. */
+  errorKind: z.string().optional(),
+  error: z.string().optional(),
+});
+
+/** What `--prune` did, or why it did nothing. */
+export const PruneReportSchema = z.strictObject({
+  ccPairId: z.number().int(),
+  /** How many documents the pair held after the run, when the key may list them. */
+  held: z.number().int().optional(),
+  /** Why the pair's list was not used: then only the ledger's records count. */
+  listing: z.string().optional(),
+  refused: z.strictObject({ reason: z.enum(PRUNE_REFUSALS), error: z.string() }).optional(),
+  totals: z.strictObject(Object.fromEntries(PRUNE_OUTCOMES.map((o) => [o, z.number().int()])) as Record<PruneOutcome, z.ZodNumber>),
+  documents: z.array(PruneDocumentSchema),
+});
+
 export const IngestReportSchema = z.strictObject({
   version: z.literal(REPORT_VERSION),
   command: z.literal('ingest'),
@@ -31,13 +62,15 @@ export const IngestReportSchema = z.strictObject({
   stopped: z.strictObject({ reason: z.enum(['cancelled', 'failure']), errorKind: z.string().optional(), error: z.string().optional() }).optional(),
   totals: z.strictObject({ files: z.number().int(), ...Object.fromEntries(OUTCOMES.map((o) => [o, z.number().int()])) as Record<FileOutcome, z.ZodNumber> }),
   files: z.array(FileReportSchema),
+  /** With --prune. */
+  prune: PruneReportSchema.optional(),
   exitCode: z.number().int(),
   durationMs: z.number().nonnegative(),
 });
 
 export type IngestReport = z.infer<typeof IngestReportSchema>;
 
-export function ingestReport(summary: BatchSummary, facts: { server?: string; ccPairId?: number; dryRun: boolean; exitCode: number; durationMs: number }): IngestReport {
+export function ingestReport(summary: BatchSummary, facts: { server?: string; ccPairId?: number; dryRun: boolean; exitCode: number; durationMs: number; prune?: PruneResult }): IngestReport {
   const report: IngestReport = {
     version: REPORT_VERSION,
     command: 'ingest',
@@ -53,6 +86,7 @@ export function ingestReport(summary: BatchSummary, facts: { server?: string; cc
       ...(r.error ? { error: r.error } : {}),
       ...(r.line ? { line: r.line } : {}),
     })),
+    ...(facts.prune ? { prune: pruneReport(facts.prune) } : {}),
     exitCode: facts.exitCode,
     durationMs: Math.round(facts.durationMs),
   };
@@ -64,4 +98,27 @@ export function ingestReport(summary: BatchSummary, facts: { server?: string; cc
     };
   }
   return report;
+}
+
+function pruneReport(p: PruneResult): z.infer<typeof PruneReportSchema> {
+  const totals = Object.fromEntries(PRUNE_OUTCOMES.map((o) => [o, 0])) as Record<PruneOutcome, number>;
+  for (const item of p.items) totals[item.outcome]++;
+  return {
+    ccPairId: p.ccPairId,
+    ...(p.held !== undefined ? { held: p.held } : {}),
+    ...(p.listing ? { listing: p.listing } : {}),
+    ...(p.refused ? { refused: p.refused } : {}),
+    totals,
+    documents: p.items.map((i) => ({
+      documentId: i.documentId,
+      ...(i.title !== undefined ? { title: i.title } : {}),
+      ...(i.source !== undefined ? { path: i.source } : {}),
+      outcome: i.outcome,
+      reason: i.reason,
+      reasonText: i.reasonText,
+      ...(i.nowBuilds !== undefined ? { nowBuilds: i.nowBuilds } : {}),
+      ...(i.errorKind ? { errorKind: i.errorKind } : {}),
+      ...(i.error ? { error: i.error } : {}),
+    })),
+  };
 }

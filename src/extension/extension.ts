@@ -1,10 +1,12 @@
 import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
+import type { Ledger } from '../core/ledger';
 import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';
 import { copyUserFileId } from './commands/copyUserFileId';
 import { filterConnectorFiles } from './commands/filterConnectorFiles';
+import { findOrphans } from './commands/findOrphans';
 import { ingestAgain } from './commands/ingestAgain';
 import { ingestChangedFiles } from './commands/ingestChangedFiles';
 import { ingestCurrentFile } from './commands/ingestCurrentFile';
@@ -28,6 +30,7 @@ import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
 import { showError } from './errors';
 import { FreshnessDecorations } from './freshness/freshnessDecorations';
 import { IngestOnSave } from './freshness/ingestOnSave';
+import { Renames } from './freshness/renames';
 import { SourceStates } from './freshness/sourceStates';
 import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
@@ -36,6 +39,7 @@ import { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
+import { RunEvidence } from './orphans/runEvidence';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
 import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
@@ -51,7 +55,9 @@ export interface DocIngestApi {
   connectorFiles: ConnectorFilesView;
   results: ResultsView;
   batches: BatchIngester;
-  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave };
+  freshness: { decorations: FreshnessDecorations; onSave: IngestOnSave; renames: Renames };
+  /** What was ingested where (F10): tests check what a rename made it forget or follow. */
+  ledger: Promise<Ledger>;
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -107,8 +113,17 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
   command('docIngest.retryFailed', () => retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
-  const freshness = { decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)), onSave: own(new IngestOnSave(batches, connection, log)) };
+  const freshness = {
+    decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange)),
+    onSave: own(new IngestOnSave(batches, connection, log)),
+    // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
+    renames: own(new Renames(connection, ledger, batches, log)),
+  };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
+
+  // What this workspace published and no file builds any more, deleted on confirmation; never after an incomplete run (F13)
+  const evidence = own(new RunEvidence(batches));
+  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log }));
 
   // Payload preview and diagnostics (F11)
   const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));
@@ -140,7 +155,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', () => updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger };
 }
 
 export function deactivate(): void {}

@@ -41,7 +41,12 @@ export interface Settings {
   decorationsEnabled: boolean;
   /** Ingest a batch file when it is saved (F10); off unless the writer opts in. */
   ingestOnSave: boolean;
+  /** A published page renamed (F13): ask, keep its id (written into its front matter), publish it anew, or nothing. */
+  onRename: OnRename;
 }
+
+export const ON_RENAME = ['ask', 'keepId', 'republish', 'nothing'] as const;
+export type OnRename = (typeof ON_RENAME)[number];
 
 export const SECTION = 'docIngest';
 
@@ -78,6 +83,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     imagesMaxBytes: positive('images.maxSizeMB', DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
     ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
+    onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
   };
 }
 
@@ -98,6 +104,10 @@ function withProjectConfig(c: vscode.WorkspaceConfiguration, project: ProjectCon
 
 function globs(v: unknown, fallback: string[]): string[] {
   return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : fallback;
+}
+
+function oneOf<T extends string>(v: unknown, values: readonly T[], fallback: T): T {
+  return values.find((x) => x === v) ?? fallback;
 }
 
 function integerOrUndefined(v: unknown): number | undefined {

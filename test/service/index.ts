@@ -55,6 +55,8 @@
  *   addConnectorFiles(connectorId, count | [{fileId?, fileName?, size?: n|null, uploadedAt?: date|null}])
  *   addUserFile(owner: principal | userId, {name?, status?, contentType?, size?, createdAt?})
  *   addCredential(owner: principal | userId | null, {name?, source?, credentialJson?, adminPublic?, ...})
+ *   addConnectorDocument({id, title, ccPairId, link?})   a document a connector indexed: its pair lists it, the
+ *                                        ingestion listing does not, and its DELETE answers 400
  *   setUserFileStatus(id, status), completeUserFile(id), failUserFile(id)   (cancel the file's timer), deleteUserFile(id)
  *   close()                              stops listening, drops kept-alive sockets, clears timers
  *
@@ -150,6 +152,7 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
       return copy(f);
     },
     addCredential: (owner, init) => copy(store.addCredential(owner, init)),
+    addConnectorDocument: (init) => copy(store.addConnectorDocument(init)),
     setUserFileStatus: (id, status) => processor.set(id, status),
     completeUserFile: (id) => processor.set(id, 'COMPLETED'),
     failUserFile: (id) => processor.set(id, 'FAILED'),

@@ -3,7 +3,7 @@
 import { contentTypeFor, fileKind } from './fileKinds';
 import { newUuid, stableUuid } from './ids';
 import type {
-  ConnectorFileRecord, ConnectorFileSeed, ConnectorRecord, CredentialRecord, CredentialSeed, PairRecord,
+  ConnectorDocumentSeed, ConnectorFileRecord, ConnectorFileSeed, ConnectorRecord, CredentialRecord, CredentialSeed, PairRecord,
   PrincipalName, StoredDocument, UserFileRecord, UserFileSeed, UserRef,
 } from './types';
 
@@ -124,6 +124,31 @@ export class Store {
       lastAccessedAt: now,
     };
     this.userFiles.set(record.id, record);
+    return record;
+  }
+
+  addConnectorDocument(init: ConnectorDocumentSeed, now = new Date()): StoredDocument {
+    const record: StoredDocument = {
+      id: init.id,
+      received: null,
+      ccPairId: init.ccPairId,
+      ccPairIds: [init.ccPairId],
+      fromIngestionApi: false,
+      owner: { principal: null, userId: '', email: '' },
+      upserts: 0,
+      writes: 1,
+      semanticIdentifier: init.title,
+      title: init.title,
+      source: 'file',
+      metadata: {},
+      sections: [{ type: 'text', text: init.title, link: init.link ?? null, imageFileId: null, heading: null }],
+      missingImageFileIds: [],
+      docUpdatedAt: now.toISOString(),
+      contentHash: '',
+      createdAt: now,
+      updatedAt: now,
+    };
+    this.documents.set(record.id, record);
     return record;
   }
 

@@ -234,6 +234,8 @@ export interface StoredDocument {
   ccPairId: number;
   /** Every pair the document was ingested into. */
   ccPairIds: number[];
+  /** Observed `from_ingestion_api`: false for a document a connector indexed (its DELETE answers 400). */
+  fromIngestionApi: boolean;
   /** Who ingested it last. */
   owner: { principal: PrincipalName | null; userId: string; email: string };
   /** Accepted requests for this id (the creation included). */
@@ -252,6 +254,14 @@ export interface StoredDocument {
   contentHash: string;
   createdAt: Date;
   updatedAt: Date;
+}
+
+export interface ConnectorDocumentSeed {
+  /** Stored as given. */
+  id: string;
+  title: string;
+  ccPairId: number;
+  link?: string;
 }
 
 export interface LocalService {
@@ -287,6 +297,8 @@ export interface LocalService {
   addConnectorFiles(connectorId: number, files: number | ConnectorFileSeed[]): ConnectorFileRecord[];
   addUserFile(owner: PrincipalName | string, init?: UserFileSeed): UserFileRecord;
   addCredential(owner: PrincipalName | string | null, init?: CredentialSeed): CredentialRecord;
+  /** A document a connector indexed (not through the ingestion route): listed for its pair, never deletable. */
+  addConnectorDocument(init: ConnectorDocumentSeed): StoredDocument;
   setUserFileStatus(id: string, status: UserFileStatus): void;
   completeUserFile(id: string): void;
   failUserFile(id: string): void;

@@ -1,12 +1,12 @@
 import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
-import type { BatchFile, BatchSummary } from '../../core/batch';
+import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
 import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
 import type { ClaimSources } from '../../core/identity';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
-import { ingestConfig, resolveConfig } from '../config';
+import { DEFAULT_MAX_DELETE, ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
 import { linkTargetSource, listFiles } from '../files';
@@ -15,8 +15,12 @@ import type { CliIo } from '../io';
 import { COMMON_HELP, DOCUMENT_HELP, INGEST } from '../options';
 import { annotations, stopAnnotation } from '../output/annotations';
 import { ProgressBar } from '../output/progress';
+import { pruneTable } from '../output/pruneTable';
 import { summaryTable } from '../output/table';
 import { parse } from '../parse';
+import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
+import { incompleteRunSentence, prune } from '../prune';
+import type { PruneResult } from '../prune';
 import { ingestReport } from '../report';
 import { openLedger, openSession } from '../session';
 import { UsageError } from '../usageError';
@@ -42,8 +46,16 @@ Options:
   --exclude GLOB         files to leave out (repeatable)
   --max-file-size-mb N   larger files are skipped (default 10)
   --all                  list every file in the final table, not only those that need attention
+  --prune                then delete the documents this repository published whose file is gone or now builds
+                         another id (renamed, moved); only after a run over the whole tree in which every file
+                         was sent, and never more than --max-delete or more than half of what the pair holds
+  --max-delete N         --prune deletes at most N documents, else nothing (default ${DEFAULT_MAX_DELETE};
+                         DOC_INGEST_MAX_DELETE); typed here, it also allows deleting more than half of the pair
 ${DOCUMENT_HELP}
 ${COMMON_HELP}
+
+--dry-run --prune lists what would be deleted and applies the same refusals (the key is needed: the pair is asked
+what it holds).
 
 With GITHUB_ACTIONS=true each failed file is also an ::error annotation (on stderr with --json).
 
@@ -58,6 +70,13 @@ ${EXIT_CODE_HELP}
     const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const dryRun = !!values['dry-run'];
     const json = !!values.json;
+    const pruning = !!values.prune;
+    if (pruning && values.changed) {
+      throw new UsageError('--prune needs a run over the whole tree, and --changed looks at the changed files only: drop --changed (files the ledger knows unchanged are still not sent again).');
+    }
+    if (pruning && positionals.length) {
+      throw new UsageError(`--prune needs a run over the whole tree, and ${positionals.join(' ')} limits it to part of it: run doc-ingest ingest --prune without paths (the include globs choose the files).`);
+    }
     const started = performance.now();
     let files = await listFiles(positionals, config, io.cwd);
     if (!files.length) {
@@ -66,7 +85,8 @@ ${EXIT_CODE_HELP}
         : `No files to ingest under ${config.root}: none matches the include globs (${config.include.join(', ')}) and not the exclude globs.`);
     }
     // A dry run sends nothing, so it needs no key; the server, when known, still scopes the ledger's answers.
-    const session = dryRun ? undefined : openSession(config, io);
+    // With --prune it asks the pair what it holds, which takes the key.
+    const session = dryRun && !pruning ? undefined : openSession(config, io);
     const server = session?.baseUrl ?? config.baseUrl ?? '';
     const ledger = await openLedger(config, io);
     const abort = new AbortController();
@@ -95,7 +115,7 @@ ${EXIT_CODE_HELP}
       let summary: BatchSummary;
       try {
         summary = await runBatch({
-          client: session?.client,
+          client: dryRun ? undefined : session?.client,
           server,
           files,
           ...access,
@@ -116,7 +136,23 @@ ${EXIT_CODE_HELP}
       } finally {
         bar?.end();
       }
-      return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted: abort.signal.aborted });
+      const interrupted = abort.signal.aborted;
+      const pruned = pruning && session
+        ? await pruneAfter(summary, interrupted, {
+          client: session.client,
+          ledger,
+          scope: ledgerScope(server, config.ccPairId),
+          ccPairId: config.ccPairId,
+          builds: buildsOf(summary),
+          root: config.root,
+          idPrefix: config.idPrefix,
+          maxDelete: config.maxDelete,
+          maxDeleteTyped: values['max-delete'] !== undefined,
+          dryRun,
+          signal: abort.signal,
+        })
+        : undefined;
+      return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted, prune: pruned });
     } finally {
       // Only confirmed successes are in it: an interrupted run keeps everything it confirmed.
       await ledger.close().catch((e: unknown) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not saved: ${e instanceof Error ? e.message : String(e)}\n`));
@@ -150,6 +186,22 @@ function listenForInterrupts(io: CliIo, abort: AbortController, ledger: Ledger, 
   });
 }
 
+/** The prune after the run, or its refusal when the run is no evidence of what is gone (the run's exit code stands). */
+async function pruneAfter(summary: BatchSummary, interrupted: boolean, options: Parameters<typeof prune>[0]): Promise<PruneResult> {
+  const incomplete = incompleteRunSentence(summary, interrupted);
+  if (incomplete) return { ccPairId: options.ccPairId ?? DEFAULT_CC_PAIR_ID, refused: { reason: 'incompleteRun', error: incomplete }, items: [], exitCode: EXIT.ok };
+  return prune(options);
+}
+
+/** What each included file builds now: the ids of this run's documents, sent, unchanged or (dry run) to be sent. */
+function buildsOf(summary: BatchSummary): IdClaims {
+  const claims = new IdClaims();
+  for (const r of summary.results) if (r.documentId !== undefined && BUILT.has(r.outcome)) claims.set(r.file.source, r.documentId);
+  return claims;
+}
+
+const BUILT = new Set<FileOutcome>(['created', 'updated', 'unchanged', 'wouldSend']);
+
 interface Facts {
   config: CliConfig;
   server: string;
@@ -159,20 +211,23 @@ interface Facts {
   all: boolean;
   interrupted?: boolean;
   note?: string;
+  prune?: PruneResult;
 }
 
 function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
   const summary = forCommandLineSummary(raw);
-  const exitCode = exitCodeFor(summary, !!facts.interrupted);
+  const ran = exitCodeFor(summary, !!facts.interrupted);
+  const exitCode = ran !== EXIT.ok ? ran : (facts.prune?.exitCode ?? EXIT.ok);
   const failures = annotations(summary.results, io.env.GITHUB_WORKSPACE ?? facts.config.root) + (summary.stop?.reason === 'failure' && summary.stop.error ? stopAnnotation(summary.stop.error) : '');
   const githubActions = io.env.GITHUB_ACTIONS === 'true';
   if (facts.json) {
-    const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started });
+    const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started, prune: facts.prune });
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     if (githubActions) io.stderr.write(failures);
   } else {
     if (githubActions) io.stdout.write(failures);
     io.stdout.write(facts.note ? `${facts.note}\n` : summaryTable(summary, { all: facts.all, colour: fancy(io, io.stdout) }));
+    if (facts.prune) io.stdout.write(pruneTable(facts.prune));
   }
   const c = summary.counts;
   if (facts.interrupted) {
@@ -181,7 +236,24 @@ function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
     // Failed apart from not sent: a request that timed out was sent, and the server may still apply it.
     io.stderr.write(`doc-ingest: stopped (${c.created + c.updated} sent, ${c.failed} failed, ${c.notSent} not sent): ${summary.stop.error ?? ''}\n`);
   }
+  if (facts.prune) io.stderr.write(pruneSentences(facts.prune));
   return exitCode;
+}
+
+/** On stderr, one line each: why the pair's list is not used; why nothing was deleted; what did not go well. */
+function pruneSentences(p: PruneResult): string {
+  const lines: string[] = [];
+  if (p.listing) lines.push(p.listing);
+  if (p.refused) lines.push(p.refused.error);
+  const count = (o: string) => p.items.filter((i) => i.outcome === o).length;
+  const [deleted, failed, unknown, notDeleted] = [count('deleted'), count('failed'), count('unknown'), count('notDeleted')];
+  if (p.interrupted) {
+    lines.push(`interrupted while pruning: ${deleted} deleted, ${unknown} under way (the server may still delete them), ${notDeleted} not deleted. Run again with --prune to finish.`);
+  } else if (failed + unknown > 0) {
+    const stop = p.items.find((i) => i.outcome === 'notDeleted')?.error;
+    lines.push(`pruning: ${deleted} deleted, ${failed} failed, ${unknown} unknown (the server may or may not have deleted them)${notDeleted ? `, ${notDeleted} not tried` : ''}; their ledger entries stay, so the next --prune tries again${stop ? `. Stopped: ${stop}` : '.'}`);
+  }
+  return lines.map((l) => `doc-ingest: ${l}\n`).join('');
 }
 
 function exitCodeFor(summary: BatchSummary, interrupted: boolean): number {

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
-import { NotFoundError, PermissionError, RejectedError, ValidationError } from './errors';
+import { NotFoundError, PermissionError, RejectedError, ServiceError, TimeoutError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
 import {
   ConnectorFileInfo,
@@ -18,6 +18,8 @@ import {
   CredentialUpdateSchema,
   CurrentUser,
   CurrentUserSchema,
+  DocMinimalInfoListSchema,
+  DocumentInfo,
   IngestionRequest,
   IngestionRequestSchema,
   IngestionResultSchema,
@@ -268,6 +270,60 @@ export class ServiceClient {
     });
   }
 
+  /**
+   * The documents the service holds for one connector-credential pair (the real server's
+   * `GET onyx-api/connector-docs/{cc_pair_id}`), in one request. PermissionError when the pair is missing or the
+   * key may not edit it (the server does not tell the two apart).
+   */
+  async listPairDocuments(ccPairId: number, options: CallOptions = {}): Promise<DocumentInfo[]> {
+    check(z.number().int().nonnegative(), ccPairId, 'cc_pair_id');
+    const list = await this.besideIngestion(
+      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}connector-docs/${ccPairId}`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
+    ).catch((e: unknown) => {
+      throw explainDocumentListing(e, `connector-credential pair ${ccPairId}`);
+    });
+    return list.map(documentInfo);
+  }
+
+  /** Every document pushed through the ingestion route, across the organisation (`GET <ingestion route>`). */
+  async listIngestedDocuments(options: CallOptions = {}): Promise<DocumentInfo[]> {
+    const list = await this.besideIngestion(
+      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}ingestion`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
+    ).catch((e: unknown) => {
+      throw explainDocumentListing(e, 'the ingestion route');
+    });
+    return list.map(documentInfo);
+  }
+
+  /**
+   * Deletes one document pushed through the ingestion route (`DELETE <ingestion route>/{document_id}`), by the id
+   * the server stored: percent-encoded once, so a stored `%` travels as `%25`. Never repeated once sent: a timeout
+   * leaves the outcome unknown, and the TimeoutError says so.
+   */
+  async deleteDocument(documentId: string, options: CallOptions = {}): Promise<void> {
+    check(z.string().min(1), documentId, 'document_id');
+    if (documentId === '.' || documentId === '..') {
+      // A URL parser folds such a segment into its parent: the request would name another route.
+      throw new ValidationError(`Not sent: the document id "${documentId}" cannot be named in a URL.`, 'Delete it in the server\'s admin pages.', [{ path: 'document_id', message: 'a dot segment' }], false);
+    }
+    await this.besideIngestion(
+      (prefix) => this.transport.call({ method: 'DELETE', path: `${prefix}ingestion/${encodeURIComponent(documentId)}`, schema: NoContent, retry: false, ...options }),
+    ).catch((e: unknown) => {
+      throw explainDelete(e, documentId);
+    });
+  }
+
+  /**
+   * Runs a request on a route beside the ingestion route, `send` getting the ingestion route's prefix (`onyx-api/`).
+   * A server whose ingestion route is known (remembered, or set by the user) is asked there only; otherwise each
+   * candidate in turn while the route is missing, and the one that answers is remembered for ingestion too.
+   */
+  private besideIngestion<T>(send: (prefix: string) => Promise<T>): Promise<T> {
+    const known = this.routes.get('ingestion');
+    const candidates = known && this.ingestionPaths.includes(known) ? [known] : this.ingestionPaths;
+    return this.viaVariantRoute('ingestion', candidates, (path) => send(path.replace(/[^/]*$/, '')));
+  }
+
   /** File connectors with their pair ids, from the real server's connector status route. */
   async listFileConnectors(options: CallOptions = {}): Promise<FileConnector[]> {
     let list;
@@ -357,6 +413,64 @@ function explainConnectorListing(e: unknown): unknown {
       'This key may not list connectors (it needs connector-manager or admin rights).',
       'Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.',
       { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'connectorIds' },
+    );
+  }
+  return e;
+}
+
+function documentInfo(d: { document_id: string; semantic_id?: string | null; link?: string | null }): DocumentInfo {
+  return { documentId: d.document_id, title: d.semantic_id ?? '', link: d.link ?? undefined };
+}
+
+function explainDocumentListing(e: unknown, what: string): unknown {
+  if (e instanceof NotFoundError && e.what === 'route') {
+    return new NotFoundError(
+      `This server does not list the documents of ${what} (HTTP 404).`,
+      'The server is older or follows only the specification; what this workspace published is still known from its own record.',
+      'route',
+      { status: e.status, request: e.request, serverText: e.serverText },
+    );
+  }
+  if (e instanceof PermissionError) {
+    return new PermissionError(
+      `This key may not list the documents of ${what} (HTTP 403): it needs connector-manager rights there, or the pair does not exist.`,
+      'Check the connector-credential pair (setting docIngest.ccPairId), or use a key that may manage it.',
+      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'ccPairId' },
+    );
+  }
+  return e;
+}
+
+/** One sentence per way a delete fails, each naming the document; a timeout is "unknown", never "done". */
+function explainDelete(e: unknown, documentId: string): unknown {
+  if (!(e instanceof ServiceError)) return e;
+  const init = { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode };
+  if (e instanceof NotFoundError && e.what === 'object') {
+    return new NotFoundError(`The service holds no document "${documentId}" (HTTP 404): it may have been deleted already.`, 'Refresh the list of documents.', 'object', init);
+  }
+  if (e instanceof NotFoundError) {
+    return new NotFoundError(`This server has no route to delete documents (HTTP 404 for ${e.request?.method ?? 'DELETE'} ${e.request?.path ?? ''}).`, 'Delete the document in the server\'s admin pages.', 'route', init);
+  }
+  if (e.status === 400) {
+    return new RejectedError(
+      `The document "${documentId}" was not created through the ingestion route, so it cannot be deleted through it (HTTP 400).`,
+      'Remove it from the connector it came from.',
+      init,
+    );
+  }
+  if (e instanceof PermissionError) {
+    return new PermissionError(
+      `This key may not delete "${documentId}" (HTTP 403): it must be allowed to edit every connector pair that holds the document.`,
+      'Use a key that manages those connectors, or ask an admin to delete it.',
+      init,
+    );
+  }
+  if (e instanceof TimeoutError) {
+    return new TimeoutError(
+      `The server did not answer the delete of "${documentId}" in time: it may or may not have been deleted.`,
+      'Refresh the list of documents to see whether it is still there.',
+      e.timeoutMs,
+      init,
     );
   }
   return e;

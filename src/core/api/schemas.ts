@@ -237,6 +237,25 @@ export const PairInfoSchema = z.looseObject({
 });
 export type PairInfo = z.output<typeof PairInfoSchema>;
 
+/**
+ * The real server's `DocMinimalInfo`, as its connector-docs and ingestion listings return it. `link` is the first
+ * section's link. The id is the stored one (normalised by the server): the one to delete with.
+ */
+export const DocMinimalInfoSchema = z.looseObject({
+  document_id: z.string(),
+  semantic_id: nullish(z.string()),
+  link: nullish(z.string()),
+});
+export const DocMinimalInfoListSchema = z.array(DocMinimalInfoSchema);
+
+/** One document the service holds. */
+export interface DocumentInfo {
+  documentId: string;
+  /** The server's `semantic_id` (the display title); empty when it has none. */
+  title: string;
+  link: string | undefined;
+}
+
 // ---------------------------------------------------------------------------------------------- errors
 
 export const ValidationErrorItemSchema = z.looseObject({

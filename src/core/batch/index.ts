@@ -2,6 +2,7 @@
 export { DEFAULT_CONCURRENCY, emptyCounts, KEEP_BUDGET_BYTES, MAX_CONCURRENCY, runBatch } from './runner';
 export { insideRootCheck } from './insideRoot';
 export { nodeFileAccess } from './nodeFiles';
-export { SILENT_TIMEOUTS_TO_STOP } from './silence';
+export { stopsBatch } from './failures';
+export { ServerSilence, SILENT_TIMEOUTS_TO_STOP } from './silence';
 export type { BatchLedger, BatchOptions } from './runner';
 export type * from './types';

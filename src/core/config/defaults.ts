@@ -4,3 +4,9 @@
  */
 export const DEFAULT_INCLUDE = ['**/*.md', '**/*.mdx', '**/*.markdown', '**/*.txt'];
 export const DEFAULT_EXCLUDE = ['**/node_modules/**', '**/.git/**', '**/dist/**', '**/build/**', '**/out/**', '**/_site/**', '**/.vscode-test/**'];
+
+/**
+ * The pair a document goes to when the request names none: the real server's `DEFAULT_CC_PAIR_ID`, the hidden
+ * "Ingestion API" pair (observed-server.md §1.7). Listing what "the default pair" holds asks for this id.
+ */
+export const DEFAULT_CC_PAIR_ID = 1;

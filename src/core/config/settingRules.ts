@@ -44,6 +44,10 @@ export const linkTemplateRule: SettingRule<string> = (value) => {
   return problem && problem.replace(/^The link template has/, 'has');
 };
 
+/** How many documents one `--prune` may delete: 0 refuses every deletion (a preview that never deletes). */
+export const maxDeleteRule: SettingRule<number> = (value) =>
+  Number.isSafeInteger(value) && value >= 0 ? undefined : 'is not a number of documents: use a whole number of at least 0, such as 25';
+
 /** One include or exclude glob. */
 export const globRule: SettingRule<string> = (value) =>
   value.trim() === '' ? 'is an empty glob, which matches nothing: give a glob such as docs/**/*.md' : undefined;

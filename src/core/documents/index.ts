@@ -7,6 +7,8 @@ export { DocumentError } from './errors';
 export type { DocumentErrorCode, DocumentErrorDetails } from './errors';
 export { DEFAULT_IGNORE_KEYS, RESERVED_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
 export type { FrontMatter, FrontMatterBlock, Metadata } from './frontMatter';
+export { writeFrontMatterId, writeFrontMatterIdBytes } from './frontMatterId';
+export type { FrontMatterIdEdit, FrontMatterIdRefusal } from './frontMatterId';
 export { getGitFolderInfo } from './gitFolder';
 export type { GitFolderInfo, GitFolderOptions } from './gitFolder';
 export { getGitFileInfo } from './gitInfo';

@@ -7,6 +7,8 @@
 /** What a run asks: the sources (keys) that build `documentId`, in no particular order. */
 export interface IdClaimsView {
   sourcesOf(documentId: string): readonly string[];
+  /** The id `source` builds now; undefined when it builds none (not included, unreadable, or gone). */
+  idOf(source: string): string | undefined;
 }
 
 export class IdClaims implements IdClaimsView {
@@ -30,6 +32,10 @@ export class IdClaims implements IdClaimsView {
     const sources = this.sourcesById.get(id);
     sources?.delete(source);
     if (sources?.size === 0) this.sourcesById.delete(id);
+  }
+
+  idOf(source: string): string | undefined {
+    return this.idBySource.get(source);
   }
 
   sourcesOf(documentId: string): string[] {

@@ -167,6 +167,24 @@ export class Ledger {
   }
 
   /**
+   * The entry's file was renamed and keeps its document id (its front matter now names it): the entry follows the
+   * file to `sourcePath` with the bytes it has now, keeping the payload hash and the ingestion time, so the renamed
+   * file is neither "never ingested" nor "changed". The file builds this id now, so its path names this entry
+   * whatever older entry the path had. False when there is no entry.
+   */
+  moveSource(scope: string, documentId: string, sourcePath: string, sourceHash: string): boolean {
+    const entry = this.scopes.get(scope)?.get(documentId);
+    if (!entry) return false;
+    const from = entry.sourcePath;
+    entry.sourcePath = sourcePath;
+    entry.sourceHash = sourceHash;
+    if (from !== sourcePath) this.reindexSource(scope, from);
+    this.newestBySource.get(scope)?.set(sourcePath, documentId);
+    this.changed({ kind: 'documents', scope, documentId, sourcePaths: from === sourcePath ? [sourcePath] : [sourcePath, from] });
+    return true;
+  }
+
+  /**
    * Something other than the entry's file was sent under `documentId` (its unsaved text is recorded instead, but a
    * selection, an untitled editor or a file outside the folders has no file to record): the entry stays, naming the
    * file, but matches no bytes and no payload, so the file counts as changed and the next batch sends it again.

@@ -29,12 +29,23 @@ export interface BatchRequest {
 }
 
 /**
+ * How a batch ended: `complete` when every file was tried and none failed (skipped files are no failure);
+ * `incomplete` when it failed, was cancelled or stopped after it may have sent something; `notStarted` when it
+ * stopped before sending anything (no server or key, unsaved files kept).
+ */
+export interface BatchEnd {
+  label: string;
+  quiet: boolean;
+  outcome: 'complete' | 'incomplete' | 'notStarted';
+}
+
+/**
  * Runs one batch at a time in a cancellable progress notification, fills the results view as files finish, and
  * ends with one summary message (or one error, when the batch stopped for a reason every file would meet).
  */
 export class BatchIngester implements vscode.Disposable {
   private running: AbortController | undefined;
-  private readonly ended = new vscode.EventEmitter<void>();
+  private readonly ended = new vscode.EventEmitter<BatchEnd>();
   /** After each batch that started, however it ended (done, cancelled, or stopped before sending: no server or key). */
   readonly onDidEnd = this.ended.event;
 
@@ -75,6 +86,7 @@ export class BatchIngester implements vscode.Disposable {
     }
     const abort = new AbortController();
     this.running = abort;
+    let outcome: BatchEnd['outcome'] = 'notStarted';
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
     try {
       const client = await this.connection.client();
@@ -103,6 +115,7 @@ export class BatchIngester implements vscode.Disposable {
         if (!linkSources.has(root)) linkSources.set(root, editorLinkTargets(document));
         return linkSources.get(root);
       };
+      outcome = 'incomplete';
       const summary = await vscode.window.withProgress(
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
         async (progress, token) => {
@@ -163,6 +176,7 @@ export class BatchIngester implements vscode.Disposable {
       );
       // The results stand either way; a ledger that cannot be written only means files count as changed next time.
       await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
+      if (completed(summary)) outcome = 'complete';
       if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
       this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);
@@ -171,7 +185,7 @@ export class BatchIngester implements vscode.Disposable {
     } finally {
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
-      this.ended.fire();
+      this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome });
     }
   }
 
@@ -219,6 +233,11 @@ export class BatchIngester implements vscode.Disposable {
     this.cancel();
     this.ended.dispose();
   }
+}
+
+function completed(summary: BatchSummary): boolean {
+  const c = summary.counts;
+  return !summary.stop && !summary.duplicates?.length && c.failed + c.notSent + c.cancelled === 0;
 }
 
 function progressMessage(p: BatchProgress): string {

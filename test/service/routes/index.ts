@@ -1,9 +1,10 @@
-// The route table of each dialect. The spec dialect serves only the routes the specification documents.
+// The route table of each dialect. The spec dialect serves the routes the specification documents, and the
+// real server's list and delete routes beside its own ingestion route.
 import type { Dialect } from '../dialects';
 import type { Route } from '../router';
 import { connectorStatus, getPair, listConnectorFiles } from './connectors';
 import { getCredential, listCredentials, patchCredential } from './credentials';
-import { connectorDocs, deleteIngested, ingestRoute, listIngested } from './ingestion';
+import { besideIngestion, ingestRoute } from './ingestion';
 import { me } from './me';
 import { uploadRoute } from './upload';
 import { fileStatuses } from './userFiles';
@@ -12,7 +13,8 @@ export function routesFor(dialect: Dialect): Route[] {
   const common = [
     listConnectorFiles, patchCredential, fileStatuses,
     ingestRoute('/' + dialect.ingestionPath), uploadRoute('/' + dialect.uploadPath),
+    ...besideIngestion('/' + dialect.ingestionPath.replace(/\/ingestion$/, '')),
   ];
   if (dialect.name === 'spec') return common;
-  return [...common, connectorStatus, getPair, listCredentials, getCredential, listIngested, deleteIngested, connectorDocs, me];
+  return [...common, connectorStatus, getPair, listCredentials, getCredential, me];
 }

@@ -1,5 +1,7 @@
-// Ingestion: POST /{ingestionPath} (both dialects); observed only: GET /onyx-api/ingestion,
-// DELETE /onyx-api/ingestion/{document_id}, GET /onyx-api/connector-docs/{cc_pair_id}.
+// Ingestion: POST /{ingestionPath}, and beside it (both dialects, under `onyx-api` or `service-api`):
+// GET /{prefix}/ingestion, DELETE /{prefix}/ingestion/{document_id}, GET /{prefix}/connector-docs/{cc_pair_id}.
+// The specification has no list or delete routes; the spec dialect serves the real server's beside its own
+// ingestion route, so that a client that learnt the prefix from ingestion finds them there.
 import { createHash } from 'node:crypto';
 import { canEditPair } from '../auth';
 import type { Dialect } from '../dialects';
@@ -65,9 +67,10 @@ function write(target: StoredDocument | undefined, id: string, doc: ParsedDocume
     updatedAt: now,
   };
   if (!target) {
-    return { id, ...fields, ccPairIds: [pair.id], upserts: 1, writes: 1, createdAt: now };
+    return { id, ...fields, ccPairIds: [pair.id], fromIngestionApi: true, upserts: 1, writes: 1, createdAt: now };
   }
   Object.assign(target, fields);
+  target.fromIngestionApi = true; // observed: the ingestion route overwrites from_ingestion_api to true
   target.writes++;
   if (!target.ccPairIds.includes(pair.id)) target.ccPairIds.push(pair.id);
   return target;
@@ -144,43 +147,61 @@ function minimalInfo(d: StoredDocument): Record<string, unknown> {
   return { document_id: d.id, semantic_id: d.semanticIdentifier, link: d.sections[0]?.link ?? null };
 }
 
-export const listIngested: Route = {
-  method: 'GET',
-  path: '/onyx-api/ingestion',
-  gate: 'manageConnectors',
-  body: 'none',
-  where: { file: INGESTION_PY, line: 84, fn: 'get_ingestion_docs' },
-  handle: ({ store }) => ok([...store.documents.values()].map(minimalInfo)),
-};
+/** The routes that live beside the ingestion route, under its prefix (`/onyx-api` or `/service-api`). */
+export function besideIngestion(prefix: string): Route[] {
+  return [listIngested(prefix), deleteIngested(prefix), connectorDocs(prefix)];
+}
 
-export const deleteIngested: Route = {
-  method: 'DELETE',
-  path: '/onyx-api/ingestion/{document_id}',
-  gate: 'manageConnectorsScoped',
-  body: 'none',
-  where: { file: INGESTION_PY, line: 237, fn: 'delete_ingestion_doc' },
-  handle({ store, dialect, principal, params }) {
-    const id = params.document_id ?? '';
-    const doc = store.documents.get(id);
-    if (!doc) throw dialect.coded(404, 'DOCUMENT_NOT_FOUND', 'Document not found');
-    if (!editableBy(principal, store, doc.ccPairIds)) throw noAccess(dialect);
-    store.documents.delete(id);
-    return ok(null);
-  },
-};
+/** Observed: every document with from_ingestion_api, across the organisation, unordered and unpaged. */
+function listIngested(prefix: string): Route {
+  return {
+    method: 'GET',
+    path: `${prefix}/ingestion`,
+    gate: 'manageConnectors',
+    body: 'none',
+    where: { file: INGESTION_PY, line: 84, fn: 'get_ingestion_docs' },
+    handle: ({ store }) => ok([...store.documents.values()].filter((d) => d.fromIngestionApi).map(minimalInfo)),
+  };
+}
 
-export const connectorDocs: Route = {
-  method: 'GET',
-  path: '/onyx-api/connector-docs/{cc_pair_id}',
-  gate: 'manageConnectorsScoped',
-  body: 'none',
-  where: { file: INGESTION_PY, line: 58, fn: 'get_docs_by_connector_credential_pair' },
-  handle({ store, dialect, principal, params, invalid }) {
-    const issues: Issue[] = [];
-    const pairId = asInt(params.cc_pair_id, ['path', 'cc_pair_id'], issues);
-    if (pairId === INVALID) throw invalid(issues);
-    const pair = store.pairs.get(pairId);
-    if (!pair || !canEditPair(principal, pair)) throw noAccess(dialect);
-    return ok([...store.documents.values()].filter((d) => d.ccPairIds.includes(pairId)).map(minimalInfo));
-  },
-};
+/**
+ * Observed order: 404 for an unknown id, 400 for a document a connector made, 403 unless the caller may edit every
+ * pair serving it (none counts as refused). The id is matched exactly against the stored one.
+ */
+function deleteIngested(prefix: string): Route {
+  return {
+    method: 'DELETE',
+    path: `${prefix}/ingestion/{document_id}`,
+    gate: 'manageConnectorsScoped',
+    body: 'none',
+    where: { file: INGESTION_PY, line: 237, fn: 'delete_ingestion_doc' },
+    handle({ store, dialect, principal, params }) {
+      const id = params.document_id ?? '';
+      const doc = store.documents.get(id);
+      if (!doc) throw dialect.coded(404, 'DOCUMENT_NOT_FOUND', 'Document not found');
+      if (!doc.fromIngestionApi) throw dialect.coded(400, 'VALIDATION_ERROR', 'Document was not created via the ingestion API');
+      if (!editableBy(principal, store, doc.ccPairIds)) throw noAccess(dialect);
+      store.documents.delete(id);
+      return ok(null);
+    },
+  };
+}
+
+/** Observed: 403 when the pair is missing or not editable, never 404. */
+function connectorDocs(prefix: string): Route {
+  return {
+    method: 'GET',
+    path: `${prefix}/connector-docs/{cc_pair_id}`,
+    gate: 'manageConnectorsScoped',
+    body: 'none',
+    where: { file: INGESTION_PY, line: 58, fn: 'get_docs_by_connector_credential_pair' },
+    handle({ store, dialect, principal, params, invalid }) {
+      const issues: Issue[] = [];
+      const pairId = asInt(params.cc_pair_id, ['path', 'cc_pair_id'], issues);
+      if (pairId === INVALID) throw invalid(issues);
+      const pair = store.pairs.get(pairId);
+      if (!pair || !canEditPair(principal, pair)) throw noAccess(dialect);
+      return ok([...store.documents.values()].filter((d) => d.ccPairIds.includes(pairId)).map(minimalInfo));
+    },
+  };
+}

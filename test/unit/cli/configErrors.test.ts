@@ -39,6 +39,9 @@ const CASES: Case[] = [
   { env: { DOC_INGEST_LEDGER: '.' }, names: /^DOC_INGEST_LEDGER: “\.” is not a file name/ },
   { args: ['--root', 'no/such/folder'], names: /^--root: “no\/such\/folder” is not a folder/ },
   { args: ['--timeout', '3000000'], names: /^--timeout: “3000000” is not a positive number of at most 86400/ },
+  { args: ['--prune', '--max-delete=-1'], names: /^--max-delete: “-1” is not a number of documents: use a whole number of at least 0, such as 25\.$/ },
+  { args: ['--prune', '--max-delete', ''], names: /^--max-delete: “” is not a number of documents/ },
+  { env: { DOC_INGEST_MAX_DELETE: 'all' }, names: /^DOC_INGEST_MAX_DELETE: “all” is not a number of documents/ },
   { env: { DOC_INGEST_BASE_URL: 'ftp://search.example.com/api' }, names: /^DOC_INGEST_BASE_URL: “ftp:\/\/search\.example\.com\/api” is not a server address/ },
 ];
 

@@ -111,6 +111,30 @@ describe('ledger', () => {
       await ledger.close();
     });
 
+    it('moveSource: a renamed file that keeps its id takes the entry along, with its new bytes, payload hash and time kept', async () => {
+      const storage = memoryLedgerStorage();
+      let now = new Date('2026-04-05T06:07:08.000Z');
+      const ledger = await Ledger.open(storage, () => now);
+      const seen: string[][] = [];
+      ledger.onDidChange((c) => { if (c.kind === 'documents') seen.push(c.sourcePaths); });
+      ledger.record(A, rec('docs~setup.md', 'docs/setup.md', 'v1'));
+      // An older document of the new path (a file deleted there long ago): the renamed file's entry wins the path.
+      now = new Date('2026-01-01T00:00:00.000Z');
+      ledger.record(A, rec('gone', 'guide/setup.md', 'old'));
+      now = new Date('2026-05-01T00:00:00.000Z');
+
+      assert.equal(ledger.moveSource(A, 'docs~setup.md', 'guide/setup.md', sha256Hex('id: docs~setup.md\nv1')), true);
+      assert.equal(ledger.sourceState(A, 'guide/setup.md', sha256Hex('id: docs~setup.md\nv1')), 'unchanged');
+      assert.equal(ledger.findBySourcePath(A, 'guide/setup.md')?.documentId, 'docs~setup.md');
+      assert.equal(ledger.sourceState(A, 'docs/setup.md', sha256Hex('v1')), 'never', 'the old path has no entry left');
+      const entry = ledger.entryFor(A, 'docs~setup.md');
+      assert.equal(entry?.ingestedAt, '2026-04-05T06:07:08.000Z');
+      assert.equal(entry?.payloadHash, sha256Hex('payload of v1'));
+      assert.deepEqual(seen.at(-1), ['guide/setup.md', 'docs/setup.md']);
+      assert.equal(ledger.moveSource(A, 'unknown', 'x.md', sha256Hex('x')), false, 'no entry');
+      await ledger.close();
+    });
+
     it('keeps scopes apart: two servers, two pairs', async () => {
       const { ledger } = await fresh();
       const pair1 = ledgerScope(SERVER, 1);

@@ -1,0 +1,327 @@
+import * as vscode from 'vscode';
+import type { BatchFile, BatchSummary } from '../../core/batch';
+import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMatterId, writeFrontMatterIdBytes } from '../../core/documents';
+import type { FrontMatterIdRefusal } from '../../core/documents';
+import { documentIdOf } from '../../core/identity';
+import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger';
+import type { BatchIngester } from '../batch/batchIngester';
+import { batchFile, isBatchFile } from '../batch/listFiles';
+import type { Connection } from '../connection';
+import { deleteAndForget } from '../documents/deleteDocument';
+import { describeError, showError } from '../errors';
+import { workspaceSource } from '../identity/workspaceSource';
+import type { Log } from '../log';
+import { fileIngestConfig, readSettings } from '../settings';
+
+/** A published page a rename moved, whose document id came from its old path. */
+export interface MovedPage {
+  oldUri: vscode.Uri;
+  newUri: vscode.Uri;
+  /** The source keys before and after (docs/architecture.md#identity): the ledger's names of the file. */
+  oldKey: string;
+  newKey: string;
+  /** The ledger scope it was published in (the old place's server and pair). */
+  scope: string;
+  /** The id the service holds it under: its old path's. */
+  publishedId: string;
+  /** The id its new path builds. */
+  newId: string;
+}
+
+/** What one rename (one `onDidRenameFiles` event) came to: for the tests, and said in the log. */
+export interface RenameOutcome {
+  pages: MovedPage[];
+  /** Undefined: nothing to decide (no published page whose id moves, an untrusted workspace, no server or key). */
+  choice: 'keepId' | 'republish' | 'nothing' | 'dismissed' | undefined;
+  /** keepId: pages whose front matter now names their published id. */
+  kept: MovedPage[];
+  /** keepId: pages it could not be written into, and why. */
+  refused: { page: MovedPage; reason: string }[];
+  /** republish: old ids the service confirmed deleted (and the ledger forgot). */
+  deleted: string[];
+  /** republish: old ids kept, because the page was not published under its new id or the delete failed. */
+  notDeleted: { id: string; reason: string }[];
+}
+
+/** Outcomes of a batch after which the service holds the page under its new id. */
+const PUBLISHED = new Set(['created', 'updated', 'unchanged']);
+/** Pages named one per line in the question; more are counted. */
+const LISTED = 10;
+
+/**
+ * Renames and moves of published pages (F13). A page whose id comes from its path would otherwise be published
+ * anew under its new path by the next batch, and the service would answer from both documents, one of them stale.
+ * Per rename (a file, several, or a folder with every published page below it), `docIngest.onRename` decides, or
+ * the writer once for all its pages: keep the published id (written into the front matter, the ledger's entry
+ * following the file), or publish under the new path and delete the old document once that succeeded. A renamed
+ * page whose id does not move (front matter `id:`, a change of case) only takes its ledger entry along.
+ */
+export class Renames implements vscode.Disposable {
+  private readonly settled = new vscode.EventEmitter<RenameOutcome>();
+  /** After each rename is handled, whatever it came to. */
+  readonly onDidSettle = this.settled.event;
+  private readonly subscription: vscode.Disposable;
+  /** One rename at a time: a second one waits until the first is answered and done, and sees its files then. */
+  private queue: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly connection: Connection,
+    private readonly ledger: Promise<Ledger>,
+    private readonly batches: BatchIngester,
+    private readonly log: Log,
+  ) {
+    this.subscription = vscode.workspace.onDidRenameFiles((e) => {
+      this.queue = this.queue.then(() => this.handle(e.files)).catch((err: unknown) => this.log.warn(`rename: ${describeError(err)}`));
+    });
+  }
+
+  private async handle(files: readonly { oldUri: vscode.Uri; newUri: vscode.Uri }[]): Promise<void> {
+    const outcome: RenameOutcome = { pages: [], choice: undefined, kept: [], refused: [], deleted: [], notDeleted: [] };
+    try {
+      if (!vscode.workspace.isTrusted || !(await this.connection.identity())) return;
+      const ledger = await this.ledger;
+      outcome.pages = await this.movedPages(files, ledger);
+      if (!outcome.pages.length) return;
+      const policy = readSettings().onRename;
+      const choice = policy === 'ask' ? await this.ask(outcome.pages) : policy;
+      outcome.choice = choice ?? 'dismissed';
+      this.log.info(`rename: ${outcome.pages.map((p) => `${p.oldKey} -> ${p.newKey} (${p.publishedId})`).join(', ')}: ${outcome.choice}`);
+      if (choice === 'keepId') await this.keepIds(outcome, ledger);
+      if (choice === 'republish') await this.republish(outcome, ledger);
+    } finally {
+      this.settled.fire(outcome);
+    }
+  }
+
+  // -------------------------------------------------------------------------------------------- which pages
+
+  private async movedPages(files: readonly { oldUri: vscode.Uri; newUri: vscode.Uri }[], ledger: Ledger): Promise<MovedPage[]> {
+    const pages: MovedPage[] = [];
+    for (const { oldUri, newUri } of files) {
+      const stat = await vscode.workspace.fs.stat(newUri).then(undefined, () => undefined);
+      if (!stat) continue;
+      const pairs = stat.type & vscode.FileType.Directory ? this.publishedBelow(oldUri, newUri, ledger) : [{ oldUri, newUri }];
+      for (const pair of pairs) {
+        const page = await this.movedPage(pair.oldUri, pair.newUri, ledger);
+        if (page) pages.push(page);
+      }
+    }
+    return pages;
+  }
+
+  /** The published files of a renamed folder, by the ledger: each at its old place and its new one. */
+  private publishedBelow(oldFolder: vscode.Uri, newFolder: vscode.Uri, ledger: Ledger): { oldUri: vscode.Uri; newUri: vscode.Uri }[] {
+    const source = workspaceSource(oldFolder);
+    const scope = this.scopeOf(oldFolder);
+    if (!source || scope === undefined) return [];
+    const prefix = `${source.key}/`;
+    const below = new Set(ledger.entries(scope).map((e) => e.sourcePath).filter((p) => p.startsWith(prefix)));
+    return [...below].map((key) => {
+      const rest = key.slice(prefix.length).split('/');
+      return { oldUri: vscode.Uri.joinPath(oldFolder, ...rest), newUri: vscode.Uri.joinPath(newFolder, ...rest) };
+    });
+  }
+
+  /**
+   * The page, when the file was published from its old place under its old path's id and its new path builds
+   * another. A published file whose id stays (front matter `id:`, a change of case) needs no decision: its ledger
+   * entry follows it here, so it is neither "never ingested" nor sent again as another file's document.
+   */
+  private async movedPage(oldUri: vscode.Uri, newUri: vscode.Uri, ledger: Ledger): Promise<MovedPage | undefined> {
+    const from = workspaceSource(oldUri);
+    const to = workspaceSource(newUri);
+    const scope = this.scopeOf(oldUri);
+    if (!from || !to || scope === undefined || !isMarkdownPath(to.relativePath) || !isBatchFile(newUri)) return undefined;
+    const entry = ledger.findBySourcePath(scope, from.key);
+    if (!entry) return undefined;
+    const settings = readSettings(newUri);
+    const bytes = await vscode.workspace.fs.stat(newUri).then(
+      (s) => (s.size > settings.maxFileBytes ? undefined : vscode.workspace.fs.readFile(newUri)),
+      () => undefined,
+    );
+    if (!bytes) return undefined;
+    const newPrefix = fileIngestConfig(newUri).idPrefix;
+    const builds = documentIdOf(bytes, to.relativePath, newPrefix);
+    if (builds === entry.documentId) {
+      // The bytes did not change with the name: a file changed before the rename stays changed.
+      ledger.moveSource(scope, entry.documentId, to.key, entry.sourceHash);
+      return undefined;
+    }
+    const oldPathId = documentIdFromPath(normalizeRelativePath(from.relativePath), fileIngestConfig(oldUri).idPrefix);
+    const newId = documentIdFromPath(normalizeRelativePath(to.relativePath), newPrefix);
+    // Published under an id it chose, or it names one now: the rename does not move its document.
+    if (entry.documentId !== oldPathId || (builds !== undefined && builds !== newId)) return undefined;
+    return { oldUri, newUri, oldKey: from.key, newKey: to.key, scope, publishedId: entry.documentId, newId };
+  }
+
+  /** The ledger scope of a place (its server and pair), or undefined without a server. */
+  private scopeOf(uri: vscode.Uri): string | undefined {
+    const settings = readSettings(uri);
+    return settings.baseUrl ? ledgerScope(settings.baseUrl, settings.ccPairId) : undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------- the question
+
+  /** One modal question for every page of the rename (the second choice deletes documents); undefined: closed. */
+  private async ask(pages: MovedPage[]): Promise<'keepId' | 'republish' | undefined> {
+    const one = pages.length === 1 ? pages[0] : undefined;
+    const keep = one ? vscode.l10n.t('Keep the Published Id') : vscode.l10n.t('Keep the Published Ids');
+    const republish = one ? vscode.l10n.t('Publish Under the New Path') : vscode.l10n.t('Publish Under the New Paths');
+    const message = one
+      ? vscode.l10n.t('{0} is published on the service as “{1}”. Keep that id, or publish the page as “{2}” and delete “{1}”?', one.newKey, one.publishedId, one.newId)
+      : vscode.l10n.t('{0} renamed pages are published on the service under the ids of their old paths. Keep those ids, or publish the pages under their new paths and delete the old documents?', pages.length);
+    const listed = pages.slice(0, LISTED).map((p) => `${p.oldKey} → ${p.newKey} (${p.publishedId})`);
+    if (pages.length > LISTED) listed.push(vscode.l10n.t('and {0} more', pages.length - LISTED));
+    const detail = [
+      ...listed,
+      '',
+      vscode.l10n.t('“{0}” writes “id:” into the front matter, and nothing else in the files changes. “{1}” ingests the pages under their new ids, then deletes the old documents from {2}.', keep, republish, readSettings().baseUrl ?? ''),
+    ].join('\n');
+    const choice = await vscode.window.showInformationMessage(message, { modal: true, detail }, keep, republish);
+    return choice === keep ? 'keepId' : choice === republish ? 'republish' : undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------- keep the id
+
+  private async keepIds(outcome: RenameOutcome, ledger: Ledger): Promise<void> {
+    for (const page of outcome.pages) {
+      const reason = await this.keepId(page, ledger).catch((e: unknown) => describeError(e));
+      if (reason === undefined) outcome.kept.push(page);
+      else outcome.refused.push({ page, reason });
+    }
+    await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
+    for (const { page, reason } of outcome.refused) {
+      this.log.warn(`rename: ${page.newKey}: id not kept: ${reason}`);
+      void vscode.window.showWarningMessage(
+        vscode.l10n.t('Could not keep the id “{0}” of {1} because {2}: write it into the front matter yourself, or ingest the page under its new path.', page.publishedId, page.newKey, reason),
+      );
+    }
+    const [first] = outcome.kept;
+    if (first) {
+      vscode.window.setStatusBarMessage(
+        outcome.kept.length === 1
+          ? vscode.l10n.t('Doc Ingest: {0} keeps its published id “{1}”', first.newKey, first.publishedId)
+          : vscode.l10n.t('Doc Ingest: {0} renamed pages keep their published ids', outcome.kept.length),
+        5_000,
+      );
+    }
+  }
+
+  /**
+   * Writes `id:` into the page's front matter, as the one change to it: on disk, which an editor showing the saved
+   * file follows, or, when the page has unsaved changes, into the editor (the writer saves it with them). The
+   * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
+   */
+  private async keepId(page: MovedPage, ledger: Ledger): Promise<string | undefined> {
+    const edit = writeFrontMatterIdBytes(await vscode.workspace.fs.readFile(page.newUri), page.publishedId);
+    if (!edit.ok) return refusalText(edit);
+    const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === page.newUri.toString());
+    if (open?.isDirty) {
+      const inEditor = writeFrontMatterId(open.getText(), page.publishedId);
+      if (!inEditor.ok) return refusalText(inEditor);
+      const change = new vscode.WorkspaceEdit();
+      change.insert(page.newUri, open.positionAt(inEditor.offset), inEditor.inserted);
+      if (!(await vscode.workspace.applyEdit(change))) return vscode.l10n.t('the editor did not take the change');
+    } else {
+      await vscode.workspace.fs.writeFile(page.newUri, edit.bytes);
+    }
+    ledger.moveSource(page.scope, page.publishedId, page.newKey, sha256Hex(edit.bytes));
+    return undefined;
+  }
+
+  // -------------------------------------------------------------------------------------------- publish anew
+
+  /**
+   * Ingests the pages under their new ids, then deletes each old document whose page the service now holds. The
+   * ledger forgets an old id only after the service confirmed its delete; a failed delete is said and the entry
+   * stays, so the old document is still known as this workspace's.
+   */
+  private async republish(outcome: RenameOutcome, ledger: Ledger): Promise<void> {
+    const pages = outcome.pages;
+    const label = pages.length === 1 ? (pages[0]?.newKey ?? '') : vscode.l10n.t('{0} renamed pages', pages.length);
+    let summary: BatchSummary | undefined;
+    try {
+      summary = await this.runBatch(pages.map((p) => batchFile(p.newUri)), label);
+    } catch (e) {
+      for (const p of pages) outcome.notDeleted.push({ id: p.publishedId, reason: describeError(e) });
+      void showError(vscode.l10n.t('Could not publish {0} under the new path, so the old documents stay:', label), e);
+      return;
+    }
+    const results = new Map((summary?.results ?? []).map((r) => [r.file.key, r]));
+    const failures: [MovedPage, unknown][] = [];
+    for (const page of pages) {
+      const result = results.get(page.newUri.toString());
+      if (!result || !PUBLISHED.has(result.outcome)) {
+        const reason = result?.error ?? result?.outcome ?? 'not sent';
+        outcome.notDeleted.push({ id: page.publishedId, reason });
+        this.log.warn(`rename: ${page.newKey} not published under ${page.newId} (${reason}): ${page.publishedId} stays`);
+        continue;
+      }
+      try {
+        const deleted = await deleteAndForget(await this.connection.client(), ledger, page.scope, page.publishedId);
+        if (deleted.kind === 'failed') throw deleted.error;
+        outcome.deleted.push(page.publishedId);
+        this.log.info(`rename: deleted ${page.publishedId}; ${page.newKey} is ${page.newId}`);
+      } catch (e) {
+        outcome.notDeleted.push({ id: page.publishedId, reason: describeError(e) });
+        failures.push([page, e]);
+        this.log.warn(`rename: ${page.publishedId} not deleted: ${describeError(e)}`);
+      }
+    }
+    await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
+    for (const [page, e] of failures) {
+      void showError(vscode.l10n.t('{0} is published as “{1}”, but “{2}” is still on the service:', page.newKey, page.newId, page.publishedId), e);
+    }
+    const deleted = pages.filter((p) => outcome.deleted.includes(p.publishedId));
+    const [first] = deleted;
+    if (first) {
+      void vscode.window.showInformationMessage(
+        deleted.length === 1
+          ? vscode.l10n.t('Published {0} as “{1}” and deleted “{2}” from the service.', first.newKey, first.newId, first.publishedId)
+          : vscode.l10n.t('Published {0} renamed pages under their new paths and deleted their old documents from the service.', deleted.length),
+      );
+    }
+  }
+
+  /** A quiet batch of the pages, after the batch that is running, if any (one batch runs at a time). */
+  private async runBatch(files: BatchFile[], label: string): Promise<BatchSummary | undefined> {
+    for (;;) {
+      if (this.batches.busy) {
+        await new Promise<void>((resolve) => {
+          const end = this.batches.onDidEnd(() => {
+            end.dispose();
+            resolve();
+          });
+        });
+      }
+      const summary = await this.batches.run({ files, label, quiet: true });
+      if (summary || !this.batches.busy) return summary;
+    }
+  }
+
+  dispose(): void {
+    this.subscription.dispose();
+    this.settled.dispose();
+  }
+}
+
+/** Why the id could not be written, in the writer's language (the front matter's own error stays as the reader says it). */
+function refusalText(refusal: FrontMatterIdRefusal): string {
+  switch (refusal.reason) {
+    case 'notText':
+      return vscode.l10n.t('it is not UTF-8 text');
+    case 'toml':
+      return vscode.l10n.t('its front matter is TOML (+++), which is not read for the id');
+    case 'invalid':
+      return vscode.l10n.t('its front matter cannot be read ({0})', withoutFullStop(refusal.detail));
+    case 'hasId':
+      return vscode.l10n.t('its front matter already sets the id “{0}”', refusal.existing);
+    case 'notKept':
+      return vscode.l10n.t('the line would not keep the id ({0})', withoutFullStop(refusal.detail));
+  }
+}
+
+function withoutFullStop(sentence: string): string {
+  return sentence.replace(/\.$/, '');
+}

@@ -1,0 +1,103 @@
+import * as vscode from 'vscode';
+import { NotFoundError, PermissionError } from '../../core/api';
+import type { DocumentInfo, ServiceClient } from '../../core/api';
+import { normalizeIdPrefix } from '../../core/documents';
+import type { Ledger } from '../../core/ledger';
+import { findOrphans } from '../../core/orphans';
+import type { Orphan, OrphanFindings } from '../../core/orphans';
+import type { WorkspaceIds } from '../identity/workspaceIds';
+import { sourceUri } from '../identity/sourceUri';
+import type { Log } from '../log';
+import { fileIngestConfig, readSettings } from '../settings';
+import { readPublished } from './published';
+
+export interface WorkspaceOrphans extends OrphanFindings {
+  /** Why the pair's documents were not listed (the server's refusal, one sentence); undefined when they were. */
+  notListed: string | undefined;
+  /** Sentences about ledgers that were not read. */
+  notes: string[];
+  /** The id prefixes whose server-only documents were candidates (none without a configured prefix). */
+  prefixes: string[];
+  /** The orphans again, from the same ledgers and listing, with the files as they are now. */
+  again(): Promise<Orphan[]>;
+}
+
+export interface OrphanSearch {
+  client: ServiceClient;
+  ledger: Ledger;
+  scope: string;
+  /** The pair to list. */
+  pairId: number;
+  ids: WorkspaceIds;
+  log: Log;
+  token?: vscode.CancellationToken;
+}
+
+/**
+ * The orphans of this workspace: what its ledgers record as published into the scope and no file builds any more,
+ * plus, with a configured id prefix, what the pair holds under a folder's prefix and no file builds. What the files
+ * build is read from the whole tree as it is now, never from a run's results.
+ */
+export async function findWorkspaceOrphans(s: OrphanSearch): Promise<WorkspaceOrphans> {
+  const [builds, { published, notes }, listing] = await Promise.all([s.ids.current(s.token), readPublished(s.ledger, s.scope, s.log), listPair(s)]);
+  // A cancelled update leaves some files unread: what they build is unknown, which must not read as "nothing".
+  if (s.token?.isCancellationRequested) throw new vscode.CancellationError();
+  const prefixes = idPrefixes();
+  const query = { published, exists: sourceExists, held: listing.held, idPrefix: prefixes };
+  const found = await findOrphans({ ...query, builds });
+  const again = async () => (await findOrphans({ ...query, builds: await s.ids.current() })).orphans;
+  return { ...found, notListed: listing.notListed, notes, prefixes: listing.held ? prefixes : [], again };
+}
+
+/**
+ * What the pair holds, or why not: a key that may not list the pair, or a server without the route, leaves the
+ * ledgers alone to decide (said in the list's title). Any other failure (network, key) fails the command.
+ */
+async function listPair(s: OrphanSearch): Promise<{ held?: DocumentInfo[]; notListed?: string }> {
+  const abort = new AbortController();
+  const cancel = s.token?.onCancellationRequested(() => abort.abort());
+  try {
+    return { held: await s.client.listPairDocuments(s.pairId, { signal: abort.signal }) };
+  } catch (e) {
+    if (!(e instanceof PermissionError || (e instanceof NotFoundError && e.what === 'route'))) throw e;
+    s.log.warn(`orphans: ${e.message}`);
+    return { notListed: e.summary };
+  } finally {
+    cancel?.dispose();
+  }
+}
+
+/**
+ * The prefix of each folder whose configured `docIngest.idPrefix` is not empty, as its ids begin (in a multi-root
+ * workspace with the folder's label). A prefix only the folder's label makes is no claim: another team's pages may
+ * share a folder name. None in an untrusted workspace: its settings may name another team's prefix, and only what
+ * this editor recorded as published may be offered there.
+ */
+function idPrefixes(): string[] {
+  if (!vscode.workspace.isTrusted) return [];
+  const prefixes = new Set<string>();
+  for (const folder of vscode.workspace.workspaceFolders ?? []) {
+    if (readSettings(folder.uri).idPrefix === '') continue;
+    try {
+      prefixes.add(normalizeIdPrefix(fileIngestConfig(folder.uri).idPrefix));
+    } catch {
+      // A prefix no id may carry: no file builds under it either, so no document can be ours by it.
+    }
+  }
+  return [...prefixes];
+}
+
+/**
+ * Whether a source is still on disk, whatever the globs say. A key no open folder has (a folder removed from the
+ * workspace) or a file that cannot be checked is no evidence that the file is gone.
+ */
+async function sourceExists(key: string): Promise<boolean> {
+  const uri = sourceUri(key);
+  if (!uri) return true;
+  try {
+    await vscode.workspace.fs.stat(uri);
+    return true;
+  } catch (e) {
+    return !(e instanceof vscode.FileSystemError && e.code === 'FileNotFound');
+  }
+}

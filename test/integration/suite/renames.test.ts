@@ -1,0 +1,267 @@
+// Issue 24 item 5, renames (F13): a published page whose id comes from its path, renamed or moved in the editor,
+// keeps its id (front matter written, every other byte unchanged, the ledger following) or is published under its
+// new path and its old document deleted at the local service, as docIngest.onRename or the writer's answer says.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { ledgerScope } from '../../../src/core/ledger';
+import type { RenameOutcome } from '../../../src/extension/freshness/renames';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+
+/** The settings these tests change (the shared helpers reset only their own). */
+const OURS = ['onRename', 'include'];
+
+describe('renames (issue 24)', () => {
+  const w = useWorld({ dialect: 'observed' });
+  let folder = '';
+  /** The test's folder on disk, taken before a test stubs the workspace folders (multi-root). */
+  let base: vscode.Uri;
+  let n = 0;
+
+  beforeEach(async () => {
+    folder = `renames-${process.pid}-${++n}`;
+    base = workspaceUri(folder);
+    await connect(w, 'admin');
+    // Only this test's files: the fixture's other files must not be sent or claim ids.
+    await setSettings({ include: [`${folder}/**/*.md`] });
+  });
+  afterEach(async () => {
+    await setSettings(Object.fromEntries(OURS.map((k) => [k, undefined])));
+    fs.rmSync(base.fsPath, { recursive: true, force: true });
+  });
+
+  const uri = (name: string) => vscode.Uri.joinPath(base, ...name.split('/'));
+  const write = (name: string, text: string): vscode.Uri => {
+    const u = uri(name);
+    fs.mkdirSync(path.dirname(u.fsPath), { recursive: true });
+    fs.writeFileSync(u.fsPath, text);
+    return u;
+  };
+  const read = (name: string) => fs.readFileSync(uri(name).fsPath);
+  const idOf = (name: string) => `${folder}~${name.replaceAll('/', '~')}`;
+  const scope = () => ledgerScope(w.service.baseUrl, undefined);
+  const entry = async (id: string) => (await w.api.ledger).entryFor(scope(), id);
+  const deletes = () => w.service.requests.filter((r) => r.method === 'DELETE');
+
+  /** Publishes the test's folder as a batch and checks the service holds `names`. */
+  const publish = async (...names: string[]) => {
+    await vscode.commands.executeCommand('docIngest.ingestFolder', base);
+    for (const name of names) assert.ok(w.service.document(idOf(name)), `${idOf(name)} is at the service`);
+  };
+
+  /** Renames through a workspace edit (as the Explorer and refactorings do) and waits for the rename to be handled. */
+  const rename = async (pairs: [string, string][]): Promise<RenameOutcome> => {
+    const outcomes: RenameOutcome[] = [];
+    const sub = w.api.freshness.renames.onDidSettle((o) => outcomes.push(o));
+    try {
+      const edit = new vscode.WorkspaceEdit();
+      for (const [from, to] of pairs) edit.renameFile(uri(from), uri(to));
+      assert.ok(await vscode.workspace.applyEdit(edit), 'the rename was applied');
+      return await until(() => outcomes[0], 'the rename to be handled', 15_000);
+    } finally {
+      sub.dispose();
+    }
+  };
+
+  it('keepId: writes id: into the front matter of the moved page, every other byte unchanged (CRLF, comment), and the ledger follows it', async () => {
+    const original = '---\r\n# reviewed\r\ntitle: Setup\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
+    write('setup.md', original);
+    await publish('setup.md');
+    await openEditor(`${folder}/setup.md`);
+    await setSettings({ onRename: 'keepId' });
+    const posts = ingestionRequests(w.service).length;
+
+    const outcome = await rename([['setup.md', 'guide/install.md']]);
+
+    assert.equal(outcome.choice, 'keepId');
+    assert.deepEqual(outcome.kept.map((p) => p.publishedId), [idOf('setup.md')]);
+    const expected = '---\r\n# reviewed\r\ntitle: Setup\r\nid: ' + idOf('setup.md') + '\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
+    assert.deepEqual(read('guide/install.md'), Buffer.from(expected, 'utf8'));
+    // The editor that showed the page follows it and shows the line.
+    const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('guide/install.md').toString());
+    await until(() => shown?.getText().includes(`id: ${idOf('setup.md')}`), 'the editor to show the new line');
+    assert.equal(shown?.isDirty, false);
+
+    assert.equal((await entry(idOf('setup.md')))?.sourcePath, `${folder}/guide/install.md`);
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('guide/install.md')), 'unchanged');
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    assert.ok(w.messages.of('info').includes('Every file is as last ingested.'), JSON.stringify(w.messages.shown));
+    assert.equal(ingestionRequests(w.service).length, posts, 'nothing sent');
+    assert.deepEqual(deletes(), [], 'nothing deleted');
+    assert.ok(w.service.document(idOf('setup.md')), 'the published document stays');
+  });
+
+  it('republish: the page is ingested under its new id, then the old document is deleted at the service and forgotten by the ledger', async () => {
+    write('old-name.md', '# Page\n\nText.\n');
+    await publish('old-name.md');
+    await setSettings({ onRename: 'republish' });
+    const before = w.service.requests.length;
+
+    const outcome = await rename([['old-name.md', 'new-name.md']]);
+
+    assert.equal(outcome.choice, 'republish');
+    assert.deepEqual(outcome.deleted, [idOf('old-name.md')]);
+    assert.ok(w.service.document(idOf('new-name.md')), 'the new id is at the service');
+    assert.equal(w.service.document(idOf('old-name.md')), undefined, 'the old document is gone from the service');
+    const after = w.service.requests.slice(before).filter((r) => r.method !== 'GET');
+    assert.deepEqual(after.map((r) => `${r.method} ${r.status} ${decodeURIComponent(r.path)}`), [
+      `POST 200 /api/${w.service.ingestionPath}`,
+      `DELETE 200 /api/${w.service.ingestionPath}/${idOf('old-name.md')}`,
+    ]);
+    assert.equal((after[0]?.json as { document: { id: string } }).document.id, idOf('new-name.md'));
+    assert.equal(await entry(idOf('old-name.md')), undefined, 'the ledger forgot the old id');
+    assert.equal((await entry(idOf('new-name.md')))?.sourcePath, `${folder}/new-name.md`);
+    assert.deepEqual([...read('new-name.md')], [...Buffer.from('# Page\n\nText.\n')], 'the file is as it was');
+  });
+
+  it('republish: a delete the service refuses is said in one sentence, and the ledger keeps the old id', async () => {
+    write('a.md', '# A\n');
+    await publish('a.md');
+    await setSettings({ onRename: 'republish' });
+    w.service.faults.inject({ method: 'DELETE', status: 403, body: { error_code: 'INSUFFICIENT_PERMISSIONS', detail: "Connection not found for current user's permissions" } });
+
+    const outcome = await rename([['a.md', 'b.md']]);
+
+    assert.deepEqual(outcome.deleted, []);
+    assert.deepEqual(outcome.notDeleted.map((d) => d.id), [idOf('a.md')]);
+    assert.ok(w.service.document(idOf('b.md')));
+    assert.ok(w.service.document(idOf('a.md')), 'the old document is still there');
+    assert.ok(await entry(idOf('a.md')), 'the ledger keeps the old id');
+    const [error] = w.messages.of('error');
+    assert.match(error ?? '', new RegExp(`^${folder}/b\\.md is published as “${idOf('b.md')}”, but “${idOf('a.md')}” is still on the service: This key may not delete "${idOf('a.md')}" \\(HTTP 403\\)`));
+  });
+
+  it('ask: one modal question for a folder rename with two published pages; Publish Under the New Paths republishes both and deletes both old documents', async () => {
+    write('docs/one.md', '# One\n');
+    write('docs/two.md', '---\ntitle: Two\n---\nText.\n');
+    write('docs/pinned.md', '---\nid: pinned-page\n---\n# Pinned\n');
+    await publish('docs/one.md', 'docs/two.md');
+    assert.ok(w.service.document('pinned-page'));
+    w.messages.answer = (m) => (m.message.includes('renamed pages are published') ? 'Publish Under the New Paths' : undefined);
+
+    const outcome = await rename([['docs', 'guide']]);
+
+    const questions = w.messages.shown.filter((m) => m.message.includes('renamed pages are published'));
+    assert.equal(questions.length, 1, 'asked once');
+    assert.match(questions[0]?.message ?? '', /^2 renamed pages/);
+    assert.equal((questions[0]?.options[0] as vscode.MessageOptions).modal, true);
+    assert.deepEqual(outcome.pages.map((p) => p.newKey).sort(), [`${folder}/guide/one.md`, `${folder}/guide/two.md`]);
+    assert.equal(outcome.choice, 'republish');
+    assert.deepEqual([...outcome.deleted].sort(), [idOf('docs/one.md'), idOf('docs/two.md')]);
+    for (const name of ['one.md', 'two.md']) {
+      assert.ok(w.service.document(idOf(`guide/${name}`)), `${name} under its new id`);
+      assert.equal(w.service.document(idOf(`docs/${name}`)), undefined, `${name}'s old document is gone`);
+      assert.equal(await entry(idOf(`docs/${name}`)), undefined);
+    }
+    // The page with its own id needs nothing: its document stays, its ledger entry follows it.
+    assert.ok(w.service.document('pinned-page'));
+    assert.equal((await entry('pinned-page'))?.sourcePath, `${folder}/guide/pinned.md`);
+    assert.ok(!deletes().some((r) => r.path.includes('pinned-page')));
+  });
+
+  it('ask: Keep the Published Id on a file without front matter creates it at the top, after the byte order mark', async () => {
+    write('intro.md', '\uFEFF# Intro\n\nHello.\n');
+    await publish('intro.md');
+    w.messages.answer = (m) => (m.message.includes('is published on the service as') ? 'Keep the Published Id' : undefined);
+
+    const outcome = await rename([['intro.md', 'start/intro.md']]);
+
+    assert.equal(outcome.choice, 'keepId');
+    const question = w.messages.shown.find((m) => m.message.includes('is published on the service as'));
+    assert.equal(question?.message, `${folder}/start/intro.md is published on the service as “${idOf('intro.md')}”. Keep that id, or publish the page as “${idOf('start/intro.md')}” and delete “${idOf('intro.md')}”?`);
+    assert.deepEqual(read('start/intro.md'), Buffer.from(`\uFEFF---\nid: ${idOf('intro.md')}\n---\n# Intro\n\nHello.\n`, 'utf8'));
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('start/intro.md')), 'unchanged');
+    assert.deepEqual(deletes(), []);
+  });
+
+  it('nothing: no question, nothing sent or deleted, the file untouched', async () => {
+    write('a.md', '# A\n');
+    await publish('a.md');
+    await setSettings({ onRename: 'nothing' });
+    const before = w.service.requests.length;
+
+    const outcome = await rename([['a.md', 'b.md']]);
+
+    assert.equal(outcome.choice, 'nothing');
+    assert.equal(outcome.pages.length, 1, 'the page was recognised as published');
+    assert.deepEqual(w.service.requests.slice(before).filter((r) => r.method !== 'GET'), [], 'nothing sent');
+    assert.ok(w.service.document(idOf('a.md')));
+    assert.deepEqual([...read('b.md')], [...Buffer.from('# A\n')]);
+    assert.deepEqual(w.messages.shown.filter((m) => m.level !== 'info' || m.message.includes('published on the service')), []);
+  });
+
+  it('a page never published, and a rename without a key, ask nothing', async () => {
+    write('draft.md', '# Draft\n');
+    const outcome = await rename([['draft.md', 'draft-2.md']]);
+    assert.equal(outcome.choice, undefined);
+    assert.deepEqual(outcome.pages, []);
+
+    write('a.md', '# A\n');
+    await publish('a.md');
+    await vscode.commands.executeCommand('docIngest.clearApiKey');
+    const before = w.service.requests.length;
+    const noKey = await rename([['a.md', 'b.md']]);
+    assert.equal(noKey.choice, undefined);
+    assert.deepEqual(w.service.requests.slice(before).filter((r) => r.method !== 'GET'), []);
+    assert.deepEqual(w.messages.shown.filter((m) => m.message.includes('published on the service')), []);
+  });
+
+  it('untrusted workspace: no question, nothing sent, the file untouched', async () => {
+    write('a.md', '# A\n');
+    await publish('a.md');
+    await setSettings({ onRename: 'republish' });
+    const trusted = Object.getOwnPropertyDescriptor(vscode.workspace, 'isTrusted');
+    Object.defineProperty(vscode.workspace, 'isTrusted', { get: () => false, configurable: true });
+    w.stubs.onRestore(() => (trusted ? Object.defineProperty(vscode.workspace, 'isTrusted', trusted) : delete (vscode.workspace as { isTrusted?: boolean }).isTrusted));
+    const before = w.service.requests.length;
+
+    const outcome = await rename([['a.md', 'b.md']]);
+
+    assert.equal(outcome.choice, undefined);
+    assert.deepEqual(w.service.requests.slice(before).filter((r) => r.method !== 'GET'), []);
+    assert.ok(w.service.document(idOf('a.md')));
+    assert.deepEqual([...read('b.md')], [...Buffer.from('# A\n')]);
+  });
+
+  it('keepId on a page with unsaved changes: the line goes into its editor, which keeps the changes and stays unsaved', async () => {
+    write('a.md', '---\ntitle: A\n---\n# A\n');
+    await publish('a.md');
+    await setSettings({ onRename: 'keepId' });
+    const editor = await openEditor(`${folder}/a.md`);
+    assert.ok(await editor.edit((e) => e.insert(editor.document.positionAt(editor.document.getText().length), '\nNot saved yet.\n')));
+    assert.ok(editor.document.isDirty);
+
+    const outcome = await rename([['a.md', 'b.md']]);
+
+    assert.deepEqual(outcome.kept.map((p) => p.publishedId), [idOf('a.md')]);
+    const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('b.md').toString());
+    assert.equal(shown?.getText(), `---\ntitle: A\nid: ${idOf('a.md')}\n---\n# A\n\nNot saved yet.\n`);
+    assert.equal(shown?.isDirty, true, 'the writer saves it, with their changes');
+    assert.equal((await entry(idOf('a.md')))?.sourcePath, `${folder}/b.md`);
+  });
+
+  it('multi-root: a page moved from one folder to another is found by its old folder\'s key and keeps that folder\'s id', async () => {
+    const api = { uri: vscode.Uri.joinPath(base, 'api'), name: 'api', index: 0 };
+    const web = { uri: vscode.Uri.joinPath(base, 'web'), name: 'web', index: 1 };
+    const folders: vscode.WorkspaceFolder[] = [api, web];
+    const of = (u: vscode.Uri) => folders.find((f) => u.toString().startsWith(`${f.uri.toString()}/`));
+    for (const [name, value] of [['workspaceFolders', folders], ['getWorkspaceFolder', of]] as const) {
+      const had = Object.getOwnPropertyDescriptor(vscode.workspace, name);
+      Object.defineProperty(vscode.workspace, name, { get: () => value, configurable: true });
+      w.stubs.onRestore(() => (had ? Object.defineProperty(vscode.workspace, name, had) : delete (vscode.workspace as unknown as Record<string, unknown>)[name]));
+    }
+    await setSettings({ include: ['**/*.md'], onRename: 'keepId' });
+    const guide = write('api/guide.md', '# Guide\n');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', guide);
+    assert.ok(w.service.document('api~guide.md'), JSON.stringify(w.service.documents().map((d) => d.id)));
+    assert.equal((await entry('api~guide.md'))?.sourcePath, 'api/guide.md');
+
+    const outcome = await rename([['api/guide.md', 'web/guide.md']]);
+
+    assert.equal(outcome.pages[0]?.oldKey, 'api/guide.md');
+    assert.equal(outcome.pages[0]?.newKey, 'web/guide.md');
+    assert.deepEqual(read('web/guide.md'), Buffer.from('---\nid: api~guide.md\n---\n# Guide\n', 'utf8'));
+    assert.equal((await entry('api~guide.md'))?.sourcePath, 'web/guide.md');
+  });
+});
