@@ -14,6 +14,8 @@ import type { BatchFile } from '../core/batch';
 import { sourceKey } from '../core/identity';
 import { isInside } from '../core/files/inside';
 import { RootOnDisk } from '../core/files/rootOnDisk';
+import { diskLinkTargets } from '../core/ingest/linkTargets';
+import type { LinkTargetSource } from '../core/ingest/linkTargets';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
 
@@ -51,6 +53,15 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
   const hits = await glob(patterns, { cwd: config.root, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const prefix = within === config.root ? undefined : within + path.sep;
   return hits.map((h) => path.normalize(h)).filter((h) => !prefix || h.startsWith(prefix));
+}
+
+/**
+ * Link targets (F14) under the root: the docs are the files of the include listing (`listFiles` without arguments),
+ * as the editor's are those of its include globs.
+ */
+export function linkTargetSource(root: string, listing: readonly BatchFile[]): LinkTargetSource {
+  const docs = new Set(listing.map((f) => f.relativePath));
+  return diskLinkTargets(root, (relativePath) => docs.has(relativePath));
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {

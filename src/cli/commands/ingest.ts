@@ -9,7 +9,7 @@ import type { Ledger } from '../../core/ledger';
 import { DEFAULT_MAX_DELETE, ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
-import { listFiles } from '../files';
+import { linkTargetSource, listFiles } from '../files';
 import { fancy } from '../io';
 import type { CliIo } from '../io';
 import { COMMON_HELP, DOCUMENT_HELP, INGEST } from '../options';
@@ -96,10 +96,13 @@ ${EXIT_CODE_HELP}
       const claims = new IdClaims();
       const access = nodeFileAccess();
       const claimSources = { ...access, idPrefix: () => config.idPrefix, maxFileBytes: config.maxFileBytes };
+      // Every included file: their ids are claimed, and links to them are links between docs (F14).
+      const listing = positionals.length ? await listFiles([], config, io.cwd) : files;
       if (positionals.length) {
         const named = new Set(files.map((f) => f.key));
-        await collectClaims((await listFiles([], config, io.cwd)).filter((f) => !named.has(f.key)), claimSources, claims);
+        await collectClaims(listing.filter((f) => !named.has(f.key)), claimSources, claims);
       }
+      const linkTargets = linkTargetSource(config.root, listing);
       if (values.changed) {
         files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, claimSources, config.concurrency);
         if (!files.length) {
@@ -121,6 +124,7 @@ ${EXIT_CODE_HELP}
           gitFolders: [config.root],
           ledger,
           images: { read: (_f, imagePath) => images.read(imagePath), onProblem: config.imagesOnProblem },
+          links: { included: (_f, target) => linkTargets.included(target), read: (_f, target) => linkTargets.read(target) },
           force: !!values.force,
           dryRun,
           concurrency: config.concurrency,

@@ -4,11 +4,12 @@ import path from 'node:path';
 import { DocumentError, getGitFileInfo } from '../../core/documents';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { previewImageIds } from '../../core/ingest/images';
+import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
-import { listFiles } from '../files';
+import { linkTargetSource, listFiles } from '../files';
 import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
 import { parse } from '../parse';
 import { openLedger } from '../session';
@@ -58,6 +59,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
     );
+    source.linkTargets = await resolveLinkTargets(text, file.relativePath, linkTargetSource(config.root, await listFiles([], config, io.cwd)));
     let built;
     try {
       built = buildFile(source, ingestConfig(config));
@@ -68,6 +70,10 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     }
     const { request } = prepareIngestion(built, ingestConfig(config));
     io.stdout.write(`${requestBody(request, values.compact ? undefined : 2)}\n`);
+    // What the editor shows as diagnostics (a broken link, metadata left out...), on stderr: stdout is the body.
+    for (const p of built.problems) {
+      if (p.severity !== 'info') io.stderr.write(`doc-ingest: ${file.relativePath}${p.line ? `:${p.line}` : ''}: ${p.severity}: ${p.message}\n`);
+    }
     return EXIT.ok;
   },
 };

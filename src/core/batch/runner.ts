@@ -23,6 +23,9 @@ import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipe
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
+import { resolveLinkTargets } from '../ingest/linkTargets';
+import type { LinkTargetCache } from '../ingest/linkTargets';
+import type { LinkTarget } from '../documents';
 import { isServiceError, TimeoutError } from '../api';
 import type { UserFileRecord } from '../api';
 import { getGitFolderInfo } from '../documents';
@@ -67,6 +70,16 @@ export interface BatchOptions {
     /** `stop` (default): a file with a missing, outside or refused image is not sent; `skipImage`: the image stays text. */
     onProblem?: ImageProblemPolicy;
     onUploaded?(record: UserFileRecord, file: BatchFile, imagePath: string): void;
+  };
+  /**
+   * Links between docs (F14), for files relative to the same root as `file`: which paths are docs of the include
+   * globs (the whole listing, not only this run's files), and how to read them (inside the root only; see
+   * `core/ingest/linkTargets.ts`). Each target is read once per run. Without this, links to other files stay as
+   * written, unchecked.
+   */
+  links?: {
+    included(file: BatchFile, path: string): boolean;
+    read(file: BatchFile, path: string): Promise<Uint8Array>;
   };
   /**
    * The document ids of included files outside this run (a run of changed files, a save): a file of the run whose
@@ -178,6 +191,8 @@ class Batch {
   private readonly imagesSeen = new Set<string>();
   /** Uploads under way by content hash: an image shared by many pages is uploaded once. */
   private readonly uploads = new Map<string, Promise<string | Error>>();
+  /** Per root folder, the link targets judged so far: each is read once per batch. */
+  private readonly linkTargets = new Map<string, LinkTargetCache>();
   /** Built in pass 1 and not sent yet, by file key, within KEEP_BUDGET_BYTES. */
   private readonly kept = new Map<string, Built>();
   private keptBytes = 0;
@@ -313,6 +328,7 @@ class Batch {
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+      source.linkTargets = await this.links(file, bytes);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -352,6 +368,17 @@ class Batch {
     let cache = this.imageHashes.get(root);
     if (!cache) this.imageHashes.set(root, (cache = new Map()));
     return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
+  }
+
+  private async links(file: BatchFile, bytes: Uint8Array): Promise<Map<string, LinkTarget> | undefined> {
+    const links = this.o.links;
+    if (!links) return undefined;
+    // Per root, as images: two folders' `guide.md` are two files. Without a root, per file.
+    const root = file.root ?? file.key;
+    let cache = this.linkTargets.get(root);
+    if (!cache) this.linkTargets.set(root, (cache = new Map()));
+    const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
+    return resolveLinkTargets(new TextDecoder().decode(bytes), file.relativePath, source, { cache });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {

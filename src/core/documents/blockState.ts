@@ -16,6 +16,12 @@
  *   paragraphs, fences and HTML blocks copied out of the source (`getLines`, about the size of the file again in
  *   strings per parse): only a setext heading's lines become a kept token's content, and they are read when that
  *   heading is complete.
+ * - `keep` (a set of token types): the token list keeps tokens of those types only (the sites of images and links
+ *   need inline contents, reference definitions, HTML blocks and table rows).
+ * - `contentsWanted` (an expression): a paragraph's, HTML block's or code block's lines are copied out as its
+ *   content only when the expression matches in them (the places of its matches are found once per parse);
+ *   otherwise the content is empty. Looking for image or link sites, most paragraphs have none, and their copies
+ *   were most of the parse's garbage.
  */
 import type MarkdownIt from 'markdown-it';
 
@@ -74,19 +80,21 @@ function lineTables(state: StateBlock): string {
   return JSON.stringify([state.bMarks, state.eMarks, state.tShift, state.sCount, state.bsCount, state.lineMax, state.src]);
 }
 
-/** Installs the faster State on `md` (see the file comment). */
-export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
-  const Base = md.block.State;
-  let TokenClass: typeof Base.prototype.Token;
+type TokenMaker = (type: string, tag: string, nesting: Token['nesting']) => Token;
+
+/**
+ * Tokens made as plain objects on `TokenClass`'s prototype, with the same fields and defaults as its constructor
+ * gives (so every Token method still works); undefined when they would differ (a future markdown-it).
+ */
+export function plainTokenMaker(TokenClass: new (type: string, tag: string, nesting: Token['nesting']) => Token): TokenMaker | undefined {
   let reference: Token;
   try {
-    TokenClass = new Base('', md, {}, []).Token;
     reference = new TokenClass('paragraph_open', 'p', 1);
   } catch {
-    return;
+    return undefined;
   }
   const prototype = TokenClass.prototype as object;
-  const makeToken = (type: string, tag: string, nesting: Token['nesting']): Token => {
+  const makeToken: TokenMaker = (type, tag, nesting) => {
     const token = Object.create(prototype) as Token;
     token.map = null;
     token.level = 0;
@@ -103,8 +111,28 @@ export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
     token.meta = null;
     return token;
   };
-  const fields = (t: object) => JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
-  if (fields(makeToken('paragraph_open', 'p', 1)) !== fields(reference)) return;
+  return fields(makeToken('paragraph_open', 'p', 1)) === fields(reference) ? makeToken : undefined;
+}
+
+/** An object's own fields and values, in a stable order: what the start-up checks compare. */
+export function fields(t: object): string {
+  return JSON.stringify(Object.entries(t).sort(([a], [b]) => a.localeCompare(b)));
+}
+
+/** Installs the faster State on `md` (see the file comment). */
+export function useFastBlockState(md: Parser, options: { headingsOnly?: boolean; keep?: ReadonlySet<string>; contentsWanted?: RegExp } = {}): void {
+  const headingsOnly = options.headingsOnly ?? false;
+  const keepTypes = options.keep;
+  const wanted = options.contentsWanted && new RegExp(options.contentsWanted.source, `${options.contentsWanted.flags.replace('g', '')}g`);
+  const Base = md.block.State;
+  let makeToken: TokenMaker | undefined;
+  try {
+    makeToken = plainTokenMaker(new Base('', md, {}, []).Token);
+  } catch {
+    return;
+  }
+  if (makeToken === undefined) return;
+  const make = makeToken;
 
   const asciiTrim = (md.utils as { asciiTrim?: (text: string) => string }).asciiTrim;
   const skipLines = headingsOnly && typeof asciiTrim === 'function';
@@ -117,11 +145,29 @@ export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
     private headingInline: Token | undefined;
     /** The arguments of the last `getLines` call, answered with '' (skipLines). */
     private lastLines: [number, number, number, boolean] | undefined;
+    /** Where `contentsWanted` matches in the text, in order (undefined without it). */
+    private readonly wantedAt: number[] | undefined;
 
     override getLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
+      if (this.wantedAt !== undefined) return this.wants(begin, end) ? super.getLines(begin, end, indent, keepLastLF) : '';
       if (!skipLines) return super.getLines(begin, end, indent, keepLastLF);
       this.lastLines = [begin, end, indent, keepLastLF];
       return '';
+    }
+
+    /** Whether a match of `contentsWanted` starts in lines [begin, end). */
+    private wants(begin: number, end: number): boolean {
+      const at = this.wantedAt ?? [];
+      const from = this.bMarks[begin] ?? 0;
+      const to = this.eMarks[end - 1] ?? this.src.length;
+      let low = 0;
+      let high = at.length;
+      while (low < high) {
+        const mid = (low + high) >> 1;
+        if ((at[mid] ?? 0) < from) low = mid + 1;
+        else high = mid;
+      }
+      return low < at.length && (at[low] ?? Infinity) <= to;
     }
 
     constructor(src: string, parser: Parser, env: ConstructorParameters<typeof Base>[2], tokens: Token[]) {
@@ -129,16 +175,19 @@ export function useFastBlockState(md: Parser, headingsOnly: boolean): void {
       super('', parser, env, tokens);
       this.src = src;
       scanLines(this, src);
+      if (wanted) this.wantedAt = Array.from(src.matchAll(wanted), (m) => m.index);
     }
 
     override push(type: string, tag: string, nesting: Token['nesting']): Token {
-      const token = makeToken(type, tag, nesting);
+      const token = make(type, tag, nesting);
       token.block = true;
       if (nesting < 0) this.level--;
       token.level = this.level;
       if (nesting > 0) this.level++;
       // A token not kept is still returned whole: the rule that asked may set its fields, as it always does.
-      const keep = !headingsOnly || type === 'heading_open' || type === 'heading_close' || (type === 'inline' && this.headingOpened);
+      const keep = headingsOnly
+        ? type === 'heading_open' || type === 'heading_close' || (type === 'inline' && this.headingOpened)
+        : keepTypes === undefined || keepTypes.has(type);
       this.headingOpened = type === 'heading_open';
       if (keep) {
         this.tokens.push(token);

@@ -3,7 +3,7 @@
  *
  * Markdown files (`.md`, `.markdown`, `.mdx`...) are read for YAML front matter and split into one section per
  * heading; other text files give one section. See `frontMatter.ts` for the front matter rules, `ids.ts` for the
- * id scheme, `links.ts` for the link template and `slug.ts` for anchors.
+ * id scheme, `links.ts` for the link template, `docLinks.ts` for links between docs and `slug.ts` for anchors.
  */
 import { IngestionDocumentSchema, SourceKindSchema } from '../api/schemas';
 import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schemas';
@@ -13,6 +13,8 @@ import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMa
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
 import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
+import { docLinkRewrites } from './docLinks';
+import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
 import type { MarkdownHeading } from './markdown';
@@ -68,6 +70,15 @@ export interface DocumentOptions {
    * Absent or empty: the document is exactly what it would be without images.
    */
   images?: ReadonlyMap<string, string>;
+  /**
+   * What the file's relative links lead to (F14), by root-relative path, as `resolveLinkTargets`
+   * (`core/ingest/linkTargets.ts`) found them. Given (even empty), links are checked: one to a missing file or to a
+   * heading its target (or this page) does not have is a problem at its line; and, with a link template, a link to
+   * a doc of the include globs becomes that doc's published link. A link whose target is not in the map stays as
+   * written. Absent: links to other files stay as written, unchecked; links within the page (`#install`) still
+   * become the page's published link when there is a template.
+   */
+  linkTargets?: ReadonlyMap<string, LinkTarget>;
 }
 
 export interface DocumentBuildResult {
@@ -115,6 +126,8 @@ interface PreparedFile {
   images: ImageSite[];
   /** The link template filled for this file's path: a section's link given its anchor. */
   templateLink: ((anchor?: string) => string) | undefined;
+  /** Links of the body rewritten to their published links (F14), in text order; body offsets. */
+  rewrites: TextRewrite[];
   options: DocumentOptions;
 }
 
@@ -153,7 +166,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const headings = markdown ? findHeadings(body) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
-  return {
+  const file: PreparedFile = {
     path,
     text,
     markdown,
@@ -168,8 +181,24 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     problems,
     images: markdown ? imageSites(text, path, bodyOffset, options.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
+    rewrites: [],
     options,
   };
+  if (markdown && (options.linkTemplate || options.linkTargets !== undefined)) {
+    const links = docLinkRewrites({
+      body,
+      bodyLineStarts: file.bodyLineStarts,
+      path,
+      bodyLine: countNewlines(text, bodyOffset),
+      ownAnchors: new Set(headings.flatMap((h) => (h.anchor === undefined ? [] : [h.anchor]))),
+      template: options.linkTemplate || undefined,
+      pageLink: (anchor) => sectionLink(file, anchor),
+      targets: options.linkTargets,
+    });
+    file.rewrites = links.rewrites;
+    problems.push(...links.problems);
+  }
+  return file;
 }
 
 function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
@@ -197,6 +226,28 @@ function pathIdProblems(path: string, id: string): DocumentProblem[] {
     return [problem('info', 'idChanged', `The file's path gives the id “${id}”: characters an id cannot hold were replaced.`)];
   }
   return [];
+}
+
+/** The body range [from, to) with the links inside it rewritten (F14); a link cut by the range stays as written. */
+function bodyText(file: PreparedFile, from: number, to: number): string {
+  const { rewrites, body } = file;
+  if (rewrites.length === 0) return body.slice(from, to);
+  let low = 0;
+  let high = rewrites.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if ((rewrites[mid]?.start ?? 0) < from) low = mid + 1;
+    else high = mid;
+  }
+  let text = '';
+  let at = from;
+  for (let i = low; i < rewrites.length; i++) {
+    const rewrite = rewrites[i];
+    if (rewrite === undefined || rewrite.end > to) break;
+    text += body.slice(at, rewrite.start) + rewrite.text;
+    at = rewrite.end;
+  }
+  return text + body.slice(at, to);
 }
 
 function lineOffset(file: PreparedFile, line: number): number {
@@ -229,7 +280,7 @@ function rangeSections(file: PreparedFile, from: number, to: number, heading: Ma
   let pieceStart = from;
   let first = true;
   const pushText = (pieceEnd: number): void => {
-    let piece = file.body.slice(pieceStart, pieceEnd);
+    let piece = bodyText(file, pieceStart, pieceEnd);
     // The rest of an image's line starts right after the markup: its spaces go with the markup.
     if (!first) piece = piece.replace(/^[ \t]+/, '');
     const text = trimBlankLines(piece);
@@ -280,7 +331,7 @@ function splitSections(
       sections.push(...rangeSections(file, from, to, current));
       return;
     }
-    const text = trimBlankLines(file.body.slice(from, to));
+    const text = trimBlankLines(bodyText(file, from, to));
     if (text !== '') sections.push(makeSection(file, text, current));
   };
   for (const heading of inner) {

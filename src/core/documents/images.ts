@@ -3,18 +3,17 @@
  * reference definitions, and HTML `<img src="...">` in HTML blocks and inline HTML.
  *
  * markdown-it decides what is an image (so images in code fences, indented code, code spans and HTML comments,
- * or in front matter, are none; reference labels match as in CommonMark). Its inline tokens carry no positions,
- * so this parser's image and inline-HTML rules are wrapped to record where each token starts and ends in the
- * block's content, and the content's lines are then found in the source lines the block came from (content is
- * the source minus block-quote markers and indentation).
+ * or in front matter, are none; reference labels match as in CommonMark); `inlineSites.ts` says where each stands.
  *
  * Cheap for files without images: nothing beyond a regular expression test runs unless the text has `![` or
  * `<img`.
  */
-import MarkdownIt from 'markdown-it';
+import type MarkdownIt from 'markdown-it';
 import { findFrontMatter } from './frontMatter';
-import { createBlockParser, plainText } from './markdown';
-import { lineStarts, normalizeRelativePath } from './text';
+import { BodyPlaces, placeOf, recordImages, siteParser } from './inlineSites';
+import type { ContentPlaces, Place } from './inlineSites';
+import { plainText } from './markdown';
+import { normalizeRelativePath } from './text';
 
 export interface ImageReference {
   /** `inline`: `![alt](path)`; `reference`: `![alt][ref]`, `![ref][]`, `![ref]`; `html`: `<img src>`. */
@@ -44,51 +43,17 @@ export interface ImageReference {
 
 type Parser = ReturnType<typeof MarkdownIt>;
 type Token = MarkdownIt.Token;
-type InlineRule = Parameters<Parser['inline']['ruler']['at']>[1];
-
-/** Where a top-level inline token came from in its block's content. */
-interface Place {
-  start: number;
-  end: number;
-}
 
 const MAY_HAVE_IMAGE = /!\[|<img/i;
 
 let parser: Parser | undefined;
 
-/** The stock rule named `name` (rule functions are module-level in markdown-it, the same in every instance). */
-function stockInlineRule(name: string): InlineRule {
-  const md = new MarkdownIt('default', { html: true });
-  md.inline.ruler.enableOnly([name]);
-  const rule = md.inline.ruler.getRules('')[0];
-  if (rule === undefined) throw new Error(`markdown-it has no inline rule ${name}`);
-  return rule;
-}
-
-/** The rule, recording on the token it made where in the content it starts and ends (`meta.place`). */
-function recordingPlace(rule: InlineRule): InlineRule {
-  return (state, silent) => {
-    const start = state.pos;
-    if (!rule(state, silent)) return false;
-    const token = state.tokens[state.tokens.length - 1];
-    if (!silent && token !== undefined) token.meta = { ...(token.meta as object | null), place: { start, end: state.pos } };
-    return true;
-  };
-}
-
 function imageParser(): Parser {
   if (parser === undefined) {
-    const md = createBlockParser();
-    md.inline.ruler.at('image', recordingPlace(stockInlineRule('image')));
-    md.inline.ruler.at('html_inline', recordingPlace(stockInlineRule('html_inline')));
-    parser = md;
+    parser = siteParser(MAY_HAVE_IMAGE);
+    recordImages(parser);
   }
   return parser;
-}
-
-function placeOf(token: Token): Place | undefined {
-  const meta = token.meta as { place?: Place } | null;
-  return meta?.place;
 }
 
 /** %-escapes decoded; a malformed escape is kept as written. */
@@ -175,61 +140,29 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
   const md = imageParser();
   const env: Record<string, unknown> = {};
   const tokens = md.parse(body, env);
-  const starts = lineStarts(body);
-  const lineEnd = (line: number): number => (starts[line + 1] ?? body.length + 1) - 1;
-  // Per source line, where the next content may start: table cells share a line, and each is found after the last.
-  const cursors = new Map<number, number>();
+  const places = new BodyPlaces(body);
   const found: ImageReference[] = [];
 
-  /** Source offset of each line of `content`, whose first line is on source line `firstLine`; undefined if lost. */
-  const locateLines = (content: string, firstLine: number): number[] | undefined => {
-    const offsets: number[] = [];
-    const lines = content.split('\n');
-    for (let k = 0; k < lines.length; k++) {
-      const sourceLine = firstLine + k;
-      const lineStart = starts[sourceLine];
-      if (lineStart === undefined) return undefined;
-      const from = cursors.get(sourceLine) ?? lineStart;
-      const contentLine = lines[k] ?? '';
-      // A tab partly taken as indentation comes out as spaces in the content: look for the rest of the line.
-      const trimmed = contentLine.trimStart();
-      const at = body.indexOf(trimmed, from);
-      if (at === -1 || at + trimmed.length > lineEnd(sourceLine)) return undefined;
-      offsets.push(at - (contentLine.length - trimmed.length));
-      cursors.set(sourceLine, at + trimmed.length);
-    }
-    return offsets;
-  };
-
   const add = (
-    content: string,
-    lineOffsets: number[] | undefined,
+    at: ContentPlaces,
     place: Place,
     fields: Pick<ImageReference, 'syntax' | 'alt' | 'title'> & { src: string },
   ): void => {
-    const markup = content.slice(place.start, place.end);
-    let start: number;
-    let end: number;
-    if (lineOffsets === undefined) {
+    let start = at.toBody(place.start);
+    let end = at.toBody(place.end);
+    if (start === undefined || end === undefined) {
       // Not expected; kept so that an image is never lost: the markup found as written in the body.
+      const markup = at.content.slice(place.start, place.end);
       start = body.indexOf(markup);
       if (start === -1) return;
       end = start + markup.length;
-    } else {
-      const toSource = (offset: number): number => {
-        const before = content.lastIndexOf('\n', offset - 1);
-        const k = before === -1 ? 0 : countLines(content, before + 1);
-        return (lineOffsets[k] ?? 0) + offset - (before + 1);
-      };
-      start = toSource(place.start);
-      end = toSource(place.end);
     }
     const reference: ImageReference = {
       syntax: fields.syntax,
       alt: fields.alt,
       target: percentDecode(fields.src),
       ...classify(fields.src, folder),
-      line: bodyLine + lineIndex(starts, start) + 1,
+      line: bodyLine + places.lineOf(start) + 1,
       start: bodyOffset + start,
       end: bodyOffset + end,
     };
@@ -244,10 +177,10 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
       const content = token.content;
       if (!MAY_HAVE_IMAGE.test(content)) {
         // A table cell (no map of its own) still moves its line's cursor past it.
-        if (token.map === null && content !== '') locateLines(content, line);
+        if (token.map === null && content !== '') places.inline(content, line, false);
         continue;
       }
-      const lineOffsets = locateLines(content, line);
+      const at = places.inline(content, line) as ContentPlaces;
       const children: Token[] = [];
       md.inline.parse(content, md, env, children);
       for (const child of children) {
@@ -255,57 +188,37 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
         if (place === undefined) continue;
         if (child.type === 'image') {
           const title = child.attrGet('title');
-          add(content, lineOffsets, place, {
+          add(at, place, {
             syntax: content.charCodeAt(place.end - 1) === 0x29 /* ) */ ? 'inline' : 'reference',
             alt: plainText(child.children ?? []).replace(/\s+/g, ' ').trim(),
             title: typeof title === 'string' ? title : undefined,
             src: String(child.attrGet('src') ?? ''),
           });
         } else if (child.type === 'html_inline' && /^<img\b/i.test(child.content)) {
-          addHtml(content, lineOffsets, place, child.content);
+          addHtml(at, place, child.content);
         }
       }
     } else if (token.type === 'html_block' && /<img\b/i.test(token.content)) {
-      const content = token.content;
-      const lineOffsets = locateLines(content.endsWith('\n') ? content.slice(0, -1) : content, line);
-      for (const match of content.matchAll(HTML_IMAGE_OR_COMMENT)) {
+      const at = places.htmlBlock(token.content, line);
+      for (const match of token.content.matchAll(HTML_IMAGE_OR_COMMENT)) {
         if (match[0].startsWith('<!--')) continue;
-        addHtml(content, lineOffsets, { start: match.index, end: match.index + match[0].length }, match[0]);
+        addHtml(at, { start: match.index, end: match.index + match[0].length }, match[0]);
       }
     }
   }
   return found;
 
-  function addHtml(content: string, lineOffsets: number[] | undefined, place: Place, tag: string): void {
+  function addHtml(at: ContentPlaces, place: Place, tag: string): void {
     const attributes = htmlAttributes(md, tag);
     const src = attributes.get('src');
     if (src === undefined || src.trim() === '') return;
-    add(content, lineOffsets, place, {
+    add(at, place, {
       syntax: 'html',
       alt: (attributes.get('alt') ?? '').replace(/\s+/g, ' ').trim(),
       title: attributes.get('title'),
       src: src.trim(),
     });
   }
-}
-
-/** Number of `\n` in `text` before `end`. */
-function countLines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
-}
-
-/** 0-based line of `offset`, by binary search over the line starts. */
-function lineIndex(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 /** Workspace-relative paths of the local images inside the workspace that the file references, each once. */

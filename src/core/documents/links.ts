@@ -103,26 +103,34 @@ function decode(text: string): string | undefined {
   }
 }
 
+/** Where a link written in a document leads, when it stays within the document's root (see {@link localLinkTarget}). */
+export interface LocalLinkTarget {
+  /** The root-relative path of the file it names (normalized); undefined for a link within the page (`#install`). */
+  path?: string;
+  /** The fragment after `#`, %-decoded; undefined when there is no `#`. */
+  fragment?: string;
+}
+
 /**
- * The published link of a link written in a Markdown document (for F14, rewriting links between docs): a relative
- * link to another Markdown file of the workspace (`../setup.md#install` in `docs/guide/intro.md` →
- * the template filled for `docs/setup.md` and `install`), or a same-page link (`#install`).
+ * Where a link written in the document at `fromPath` leads (for F14, rewriting links between docs): a relative
+ * path resolved against the document's folder (`../setup.md#install` in `docs/guide/intro.md` → `docs/setup.md`,
+ * fragment `install`; `?query` dropped, %-escapes decoded), or a link within the page (`#install`).
  *
- * Undefined for what it cannot publish: absolute URLs (`https:`, `mailto:`...), site-root paths (`/x`),
- * links to files that are not Markdown (images, source files), and paths that climb out of the workspace.
- * The template must have been validated.
+ * Undefined for what leads elsewhere: absolute URLs (`https:`, `mailto:`...), protocol-relative (`//host`) and
+ * site-root paths (`/x`), paths that climb out of the root, malformed %-escapes, and the empty link.
  */
-export function publishedLinkFor(template: string, fromPath: string, href: string): string | undefined {
+export function localLinkTarget(fromPath: string, href: string): LocalLinkTarget | undefined {
   const trimmed = href.trim().replace(/^<(.*)>$/, '$1');
-  if (/^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/')) return undefined;
+  if (trimmed === '' || /^[a-z][a-z0-9+.-]*:/i.test(trimmed) || trimmed.startsWith('/') || trimmed.startsWith('\\')) return undefined;
   const hashAt = trimmed.indexOf('#');
   const target = hashAt < 0 ? trimmed : trimmed.slice(0, hashAt);
   const fragment = hashAt < 0 ? undefined : decode(trimmed.slice(hashAt + 1));
   const pathPart = decode(target.replace(/\?.*$/, ''));
   if (pathPart === undefined || (hashAt >= 0 && fragment === undefined)) return undefined;
-  const from = normalizeRelativePath(fromPath);
-  if (pathPart === '') return renderLink(template, from, fragment);
-  const segments = from.split('/').slice(0, -1);
+  const result: LocalLinkTarget = {};
+  if (fragment !== undefined) result.fragment = fragment;
+  if (pathPart === '') return result;
+  const segments = normalizeRelativePath(fromPath).split('/').slice(0, -1);
   for (const segment of pathPart.split('/')) {
     if (segment === '' || segment === '.') continue;
     if (segment === '..') {
@@ -133,6 +141,24 @@ export function publishedLinkFor(template: string, fromPath: string, href: strin
     }
   }
   if (segments.length === 0) return undefined;
-  const resolved = normalizeRelativePath(segments.join('/'));
-  return markdownExtension(resolved) === undefined ? undefined : renderLink(template, resolved, fragment);
+  result.path = normalizeRelativePath(segments.join('/'));
+  return result;
+}
+
+/**
+ * The published link of a link written in a Markdown document: a relative link to another Markdown file of the
+ * workspace (`../setup.md#install` in `docs/guide/intro.md` → the template filled for `docs/setup.md` and
+ * `install`), or a same-page link (`#install`; the empty link gives the page itself).
+ *
+ * Undefined for what it cannot publish (see {@link localLinkTarget}) and for links to files that are not Markdown
+ * (images, source files). The template must have been validated. The build rewrites links with what it knows of
+ * their targets instead (`build.ts`); this is the rule for a target known only by its path.
+ */
+export function publishedLinkFor(template: string, fromPath: string, href: string): string | undefined {
+  const from = normalizeRelativePath(fromPath);
+  if (href.trim() === '') return renderLink(template, from);
+  const target = localLinkTarget(from, href);
+  if (target === undefined) return undefined;
+  if (target.path === undefined) return renderLink(template, from, target.fragment);
+  return markdownExtension(target.path) === undefined ? undefined : renderLink(template, target.path, target.fragment);
 }

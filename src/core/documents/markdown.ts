@@ -41,14 +41,15 @@ function markdownParser(): Parser {
 /**
  * A new parser configured as the one headings are found with (`images.ts` makes its own, with extra inline
  * bookkeeping, so both read the block structure the same way).
- * `headingsOnly`: the token list keeps the headings' tokens only (see `blockState.ts`).
+ * `headingsOnly`: the token list keeps the headings' tokens only; `keep`: the tokens of these types only;
+ * `contentsWanted`: blocks get their content only where this matches (see `blockState.ts`).
  */
-export function createBlockParser(options: { headingsOnly?: boolean } = {}): Parser {
+export function createBlockParser(options: Parameters<typeof useFastBlockState>[1] = {}): Parser {
   // `html: true`, as on GitHub and docs sites: an HTML block (`<details>`...) is one block, and a `#` line
   // inside it is no heading. Core rules after the block parser are off: inline content is parsed on demand.
   const md = new MarkdownIt('default', { html: true, linkify: false, typographer: false });
   md.core.ruler.enableOnly(['normalize', 'block']);
-  useFastBlockState(md, options.headingsOnly ?? false);
+  useFastBlockState(md, options);
   return md;
 }
 

@@ -8,7 +8,7 @@ import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents';
-import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult } from '../documents';
+import type { DocumentBuildResult, DocumentOptions, GitFileInfo, LinkTarget, SelectionBuildResult } from '../documents';
 import { explainPairSource } from './pairSource';
 
 /** What a writer configures about the documents (settings in the editor; `.doc-ingest.json` and flags in CI). */
@@ -39,6 +39,8 @@ export interface SourceFile {
   markdown?: boolean;
   /** Local image path → `image_file_id`: those images become image sections (F8). */
   images?: ReadonlyMap<string, string>;
+  /** What its relative links lead to (F14, `linkTargets.ts`); absent: links to other files stay as written, unchecked. */
+  linkTargets?: ReadonlyMap<string, LinkTarget>;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -52,6 +54,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     fileModifiedTime: file.modifiedTime,
     documentId: file.documentId,
     images: file.images,
+    linkTargets: file.linkTargets,
   };
 }
 

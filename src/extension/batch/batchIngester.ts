@@ -9,6 +9,8 @@ import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
 import { imageReader, imageRoot } from '../ingest/images';
+import { editorLinkTargets } from '../ingest/linkTargets';
+import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 
@@ -106,6 +108,13 @@ export class BatchIngester implements vscode.Disposable {
         if (!reader) readers.set(root, (reader = imageReader(document, settings.imagesMaxBytes)));
         return reader;
       };
+      // Links between docs (F14): one source per root folder, its globs read once.
+      const linkSources = new Map<string, LinkTargetSource | undefined>();
+      const linksOf = (document: vscode.Uri) => {
+        const root = imageRoot(document).toString();
+        if (!linkSources.has(root)) linkSources.set(root, editorLinkTargets(document));
+        return linkSources.get(root);
+      };
       outcome = 'incomplete';
       const summary = await vscode.window.withProgress(
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
@@ -142,6 +151,14 @@ export class BatchIngester implements vscode.Disposable {
               onUploaded: (record) => {
                 poller.noteWork();
                 poller.track(record.id, record);
+              },
+            },
+            links: {
+              included: (f, target) => linksOf(vscode.Uri.parse(f.key))?.included(target) ?? false,
+              read: async (f, target) => {
+                const source = linksOf(vscode.Uri.parse(f.key));
+                if (!source) throw new Error(`${target}: no folder to read it from`);
+                return source.read(target);
               },
             },
             force: request.force,

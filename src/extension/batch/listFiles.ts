@@ -56,9 +56,19 @@ export function batchFile(uri: vscode.Uri): BatchFile {
 /** Whether the file is one a batch would take (the include and exclude globs of its folder). */
 export function isBatchFile(uri: vscode.Uri): boolean {
   const folder = vscode.workspace.getWorkspaceFolder(uri);
-  if (!folder) return false;
+  return !!folder && batchPaths(folder)(uri);
+}
+
+/**
+ * Whether a file of `folder` is one a batch would take, by the globs as they are now (read once, for many files).
+ * `file`: its URI, or its path relative to the folder (`/`-separated); it need not exist.
+ */
+export function batchPaths(folder: vscode.WorkspaceFolder): (file: vscode.Uri | string) => boolean {
   const settings = readSettings(folder.uri);
-  return matchesAny(folder, settings.include, uri) && !matchesAny(folder, settings.exclude, uri);
+  return (file) => {
+    const uri = typeof file === 'string' ? vscode.Uri.joinPath(folder.uri, file) : file;
+    return matchesAny(folder, settings.include, uri) && !matchesAny(folder, settings.exclude, uri);
+  };
 }
 
 function matchesAny(folder: vscode.WorkspaceFolder, globs: readonly string[], uri: vscode.Uri): boolean {

@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
 import { getGitFileInfo } from '../../core/documents';
+import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
+import { editorLinkTargets } from './linkTargets';
 
 /** What the editor knows about a file before it is built: shared by ingestion, the payload preview and diagnostics. */
 export interface EditorSource {
@@ -18,7 +20,8 @@ export interface EditorSource {
 
 /**
  * Reads the file as "Ingest Current File" builds it: an open editor's text (saved or not), else the file's bytes;
- * the settings of its folder; its place (relative path, id prefix, chosen id). A document whose writer has not
+ * the settings of its folder; its place (relative path, id prefix, chosen id); what its links lead to (F14: the
+ * saved files they name, read from disk as the command line reads them). A document whose writer has not
  * chosen an id yet gets `PENDING_ID`, to see whether its front matter pins one.
  * `git: false` leaves git out (diagnostics need no owners and dates, and should stay cheap).
  */
@@ -41,6 +44,7 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     git: useGit ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
     modifiedTime: saved ? await modifiedTime(uri) : undefined,
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
+    linkTargets: await resolveLinkTargets(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, editorLinkTargets(uri), { markdown: place.markdown }),
   };
   return { file, config, settings, place, text, saved };
 }

@@ -58,13 +58,14 @@ describe('Payload preview and diagnostics', () => {
     assert.deepEqual(JSON.parse(sent.body), JSON.parse(preview.getText()), 'the body sent is the body previewed');
   });
 
-  it('the command line previews the same bytes for the same file and .doc-ingest.json, a local image included (one core, two fronts)', async () => {
+  it('the command line previews the same bytes for the same file and .doc-ingest.json, a local image and a link between docs included (one core, two fronts)', async () => {
     const config = workspaceUri('.doc-ingest.json').fsPath;
     fs.writeFileSync(config, JSON.stringify({ idPrefix: 'kb~', linkTemplate: 'https://docs.example.com/{path}#{anchor}', ccPairId: 2 }));
     try {
       // A user setting gives way to the repository's file; nothing here is saved in an editor but on disk.
       await setSettings({ idPrefix: 'user~' });
-      const uri = writeFile('same.md', '---\ntitle: Same everywhere\ntags: [cli, editor]\n---\n# Same\n\nIntro.\n\n## Part two\n\nText.\n\n![A pixel](../samples/pixel.png)\n');
+      writeFile('other.md', '# Other\n\n## Details\n');
+      const uri = writeFile('same.md', '---\ntitle: Same everywhere\ntags: [cli, editor]\n---\n# Same\n\nIntro, then [the details](other.md#details).\n\n## Part two\n\nText.\n\n![A pixel](../samples/pixel.png)\n');
       await vscode.commands.executeCommand('docIngest.previewPayload', uri);
       const preview = await until(() => previewEditor(uri), 'the preview to open');
       const shown = JSON.parse(preview.getText()) as { document: { id: string; sections: { link?: string; image_file_id?: string }[] }; cc_pair_id?: number };
@@ -72,6 +73,8 @@ describe('Payload preview and diagnostics', () => {
       // Part of the body, so never translated: the same bytes whatever the display language.
       assert.ok(shown.document.sections.some((s) => s.image_file_id === '<uploaded when sent: samples/pixel.png>'), preview.getText());
       assert.equal(shown.document.sections[1]?.link, `https://docs.example.com/${TMP}/same#part-two`);
+      // A link between docs is the target's published link, judged alike by both fronts (F14).
+      assert.ok(preview.getText().includes(`[the details](https://docs.example.com/${TMP}/other#details)`), preview.getText());
       assert.equal(shown.cc_pair_id, 2);
       const cli = path.resolve(__dirname, '../../../../dist/cli.js');
       const run = spawnSync(process.execPath, [cli, 'preview', uri.fsPath], {

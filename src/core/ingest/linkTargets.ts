@@ -1,0 +1,135 @@
+/**
+ * What the relative links of a document lead to (F14), found before it is built: the build rewrites a link to a
+ * doc of the include globs into that doc's published link, and reports a link to a missing file or heading.
+ *
+ * Which files are docs comes from the caller, who knows its include globs: the command line its include listing,
+ * the editor the workspace folder's globs (`docIngest.include` and `docIngest.exclude`). Where there are none (a
+ * file outside every workspace folder), the Markdown files under its folder count as docs. A file that does not
+ * exist is missing when its name is a Markdown file's, whatever the globs say: a listing cannot tell a missing
+ * file from an excluded one, and both fronts must judge a link alike.
+ *
+ * A document's text decides which files are read (docs/architecture.md#trust), so only files inside the root are
+ * read, by their real paths, and none reached through a symbolic link (a listing follows none either). Each target
+ * is read once per run: a batch shares one cache per root among all its documents.
+ */
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from '../documents/frontMatter';
+import type { LinkTarget } from '../documents/docLinks';
+import { findLinkSites, MAY_HAVE_LOCAL_LINK } from '../documents/linkSites';
+import { localLinkTarget } from '../documents/links';
+import { findHeadings } from '../documents/markdown';
+import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text';
+import { isInside } from '../files/inside';
+import { RootOnDisk } from '../files/rootOnDisk';
+
+/** A link target that exists but may not be read: outside the root, through a symbolic link, not a file. */
+export class LinkTargetRefusedError extends Error {
+  override readonly name = 'LinkTargetRefusedError';
+}
+
+/** Where a document's link targets are judged and read; paths are relative to the document's root. */
+export interface LinkTargetSource {
+  /** Whether the file at `path` is a doc of the include globs (it need not exist). */
+  included(path: string): boolean;
+  /** Its bytes; throws LinkTargetRefusedError when it may not be read, anything else when it does not exist. */
+  read(path: string): Promise<Uint8Array>;
+}
+
+/** Targets judged in this run, by root-relative path: one cache per root, shared by the run's documents. */
+export type LinkTargetCache = Map<string, Promise<LinkTarget>>;
+
+const OTHER: LinkTarget = { kind: 'other' };
+const MISSING: LinkTarget = { kind: 'missing' };
+
+/** Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown. */
+export function linkedPaths(text: string, relativePath: string, markdown?: boolean): string[] {
+  if (!(markdown ?? isMarkdownPath(relativePath))) return [];
+  const normalized = withoutBomLf(text);
+  const body = normalized.slice(findFrontMatter(normalized)?.bodyOffset ?? 0);
+  const self = normalizeRelativePath(relativePath);
+  const paths = new Set<string>();
+  for (const site of findLinkSites(body, MAY_HAVE_LOCAL_LINK)) {
+    const target = localLinkTarget(self, site.href)?.path;
+    if (target !== undefined && target !== self) paths.add(target);
+  }
+  return [...paths];
+}
+
+/**
+ * What each link target of the text is (see `LinkTarget`), for the build's `linkTargets` option. Without a
+ * source (an untitled editor: no root to read from), an empty map: links within the page are still checked.
+ */
+export async function resolveLinkTargets(
+  text: string,
+  relativePath: string,
+  source: LinkTargetSource | undefined,
+  options: { markdown?: boolean; cache?: LinkTargetCache } = {},
+): Promise<Map<string, LinkTarget>> {
+  const targets = new Map<string, LinkTarget>();
+  if (source === undefined) return targets;
+  const cache = options.cache ?? new Map<string, Promise<LinkTarget>>();
+  for (const target of linkedPaths(text, relativePath, options.markdown)) {
+    let judged = cache.get(target);
+    if (!judged) cache.set(target, (judged = judge(target, source)));
+    targets.set(target, await judged);
+  }
+  return targets;
+}
+
+async function judge(target: string, source: LinkTargetSource): Promise<LinkTarget> {
+  const included = source.included(target);
+  const markdown = isMarkdownPath(target);
+  // Neither a doc nor a file whose absence is a broken link: nothing to read.
+  if (!included && !markdown) return OTHER;
+  let bytes: Uint8Array;
+  try {
+    bytes = await source.read(target);
+  } catch (e) {
+    return e instanceof LinkTargetRefusedError || !markdown ? OTHER : MISSING;
+  }
+  return included ? docTarget(bytes, target) : OTHER;
+}
+
+/** A doc's anchors and front matter `link`, as its own build gives its sections. */
+function docTarget(bytes: Uint8Array, target: string): LinkTarget {
+  let text: string;
+  try {
+    text = normalizeNewlines(decodeDocumentText(bytes, baseName(target)));
+  } catch {
+    return OTHER; // binary: never published, so never linked to
+  }
+  if (!isMarkdownPath(target)) return { kind: 'doc', anchors: new Set() };
+  const block = findFrontMatter(text);
+  let link: string | undefined;
+  if (block) {
+    try {
+      link = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []).link;
+    } catch {
+      // Front matter its own build refuses: the template's link is the best guess of where it will be.
+    }
+  }
+  const anchors = new Set(findHeadings(text.slice(block?.bodyOffset ?? 0)).flatMap((h) => (h.anchor === undefined ? [] : [h.anchor])));
+  return link === undefined ? { kind: 'doc', anchors } : { kind: 'doc', anchors, link };
+}
+
+/**
+ * Link targets on the local disk under `root` (a workspace folder, the repository root): read by real path, never
+ * outside the root or through a symbolic link.
+ */
+export function diskLinkTargets(root: string, included: (path: string) => boolean): LinkTargetSource {
+  let opened: Promise<RootOnDisk> | undefined;
+  return {
+    included,
+    async read(target) {
+      const rootOnDisk = await (opened ??= RootOnDisk.open(root));
+      const written = path.join(rootOnDisk.root, target);
+      if (!isInside(rootOnDisk.root, written)) throw new LinkTargetRefusedError(`${target} is outside the root`);
+      // Throws when it does not exist.
+      const real = await rootOnDisk.resolve(written);
+      if (real === undefined || !(await rootOnDisk.isDirect(written))) throw new LinkTargetRefusedError(`${target} is reached through a symbolic link`);
+      if (!(await stat(real)).isFile()) throw new LinkTargetRefusedError(`${target} is not a file`);
+      return readFile(real);
+    },
+  };
+}
