@@ -47,6 +47,7 @@ import { ProjectConfigWatcher } from './projectConfigWatcher';
 import { IngestStatusBar } from './statusBar/ingestStatusBar';
 import { ConnectorFilesView } from './views/connectorFilesView';
 import { DocumentsView } from './views/documentsView';
+import { DocumentDeleter } from './documents/deleteDocument';
 import { HeldDocuments } from './views/heldDocuments';
 import { ResultsView } from './views/resultsView';
 import { UserFilesView } from './views/userFilesView';
@@ -120,17 +121,19 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const sourceStates = new SourceStates(ledger);
   // What the service holds, once the Documents view listed it: a file published elsewhere is not "never ingested"
   const held = own(new HeldDocuments(ledger));
+  // The one way a document is deleted (Delete from Service, Find Orphans, renames): the ledger and the views follow it
+  const deleter = own(new DocumentDeleter(ledger));
   const freshness = {
     decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)),
     onSave: own(new IngestOnSave(batches, connection, log)),
     // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
-    renames: own(new Renames(connection, ledger, batches, log)),
+    renames: own(new Renames(connection, ledger, batches, log, deleter)),
   };
   command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
 
   // What this workspace published and no file builds any more, deleted on confirmation; never after an incomplete run (F13)
   const evidence = own(new RunEvidence(batches));
-  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log }));
+  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log, deleter }));
 
   // Payload preview and diagnostics (F11)
   const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));
@@ -147,12 +150,12 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.copyFileId', (node?: Parameters<typeof copyFileId>[0]) => copyFileId(node));
 
   // What the service holds for the workspace's pair, each document with its file; Delete from Service (F13)
-  const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange));
+  const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange, deleter.onDidDelete));
   command('docIngest.documents.refresh', () => (connection.state === 'ready' ? documents.refresh() : connection.refresh()));
   command('docIngest.documents.filter', () => filterDocuments(documents));
   command('docIngest.documents.clearFilter', () => documents.setFilter(''));
   command('docIngest.documents.loadMore', () => documents.loadMore());
-  command('docIngest.deleteFromService', (target?: Parameters<typeof deleteFromService>[1]) => deleteFromService({ connection, documents, held, ledger }, target));
+  command('docIngest.deleteFromService', (target?: Parameters<typeof deleteFromService>[1]) => deleteFromService({ connection, held, deleter }, target));
 
   // User files view (F6)
   command('docIngest.userFiles.upload', (uri?: vscode.Uri, selected?: vscode.Uri[]) => uploadFile(connection, userFiles, uri, selected));

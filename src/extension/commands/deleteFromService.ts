@@ -1,16 +1,14 @@
 import * as vscode from 'vscode';
-import type { Ledger } from '../../core/ledger';
 import { Connection } from '../connection';
-import { deleteAndForget } from '../documents/deleteDocument';
-import type { DocumentsNode, DocumentsView } from '../views/documentsView';
+import type { DocumentDeleter } from '../documents/deleteDocument';
+import type { DocumentsNode } from '../views/documentsView';
 import { rowLabel } from '../views/documentRows';
 import type { HeldDocuments, KnownDocument } from '../views/heldDocuments';
 
 export interface DeleteDeps {
   connection: Connection;
-  documents: DocumentsView;
   held: HeldDocuments;
-  ledger: Promise<Ledger>;
+  deleter: DocumentDeleter;
 }
 
 /**
@@ -33,10 +31,9 @@ export async function deleteFromService(deps: DeleteDeps, target?: DocumentsNode
   );
   if (choice !== remove) return;
   const { connection } = deps;
-  const ledger = await deps.ledger;
   const outcome = await vscode.window.withProgress({ location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Deleting {0}', document.documentId) }, async () => {
     try {
-      return await deleteAndForget(await connection.client(document.server), ledger, document.scope, document.documentId);
+      return await deps.deleter.delete(await connection.client(document.server), document.scope, document.documentId);
     } catch (error) {
       return { kind: 'failed' as const, error };
     }
@@ -45,7 +42,6 @@ export async function deleteFromService(deps: DeleteDeps, target?: DocumentsNode
     connection.noteError(outcome.error);
     throw outcome.error;
   }
-  await deps.documents.removeDocument(document.scope, document.documentId);
   if (outcome.kind === 'alreadyGone') {
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} no longer held "{1}" ({2}): it is gone from the list and from the record of what was published.', document.server, name, document.documentId));
     return;

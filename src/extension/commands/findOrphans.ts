@@ -6,7 +6,7 @@ import type { Ledger } from '../../core/ledger';
 import { ledgerScope } from '../../core/ledger';
 import type { Orphan } from '../../core/orphans';
 import type { Connection } from '../connection';
-import { deleteAndForget } from '../documents/deleteDocument';
+import type { DocumentDeleter } from '../documents/deleteDocument';
 import { describeError, isCancellation } from '../errors';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import type { Log } from '../log';
@@ -21,6 +21,7 @@ export interface FindOrphansDeps {
   ids: WorkspaceIds;
   evidence: RunEvidence;
   log: Log;
+  deleter: DocumentDeleter;
 }
 
 /** Ids listed in the confirmation, at most; the rest are counted. */
@@ -70,7 +71,7 @@ export async function findOrphans(d: FindOrphansDeps): Promise<void> {
   if (refused(d.evidence)) return;
   const still = new Set((await found.again()).map((o) => o.documentId));
   const going = chosen.filter((o) => still.has(o.documentId));
-  const outcomes = await deleteAll(client, ledger, scope, going, d, why);
+  const outcomes = await deleteAll(client, scope, going, d, why);
   await ledger.flush().catch((e: unknown) => d.log.warn(`ledger: not saved: ${describeError(e)}`));
   await tell(outcomes, chosen.length - going.length, server);
 }
@@ -154,7 +155,7 @@ interface Outcomes {
   notTried: number;
 }
 
-async function deleteAll(client: ServiceClient, ledger: Ledger, scope: string, orphans: readonly Orphan[], d: FindOrphansDeps, why: (o: Orphan) => string): Promise<Outcomes> {
+async function deleteAll(client: ServiceClient, scope: string, orphans: readonly Orphan[], d: FindOrphansDeps, why: (o: Orphan) => string): Promise<Outcomes> {
   const outcomes: Outcomes = { deleted: 0, alreadyGone: 0, failures: [], notTried: 0 };
   if (!orphans.length) return outcomes;
   await vscode.window.withProgress(
@@ -167,7 +168,7 @@ async function deleteAll(client: ServiceClient, ledger: Ledger, scope: string, o
           return;
         }
         progress.report({ message: vscode.l10n.t('{0} of {1}: {2}', i + 1, orphans.length, o.documentId), increment: 100 / orphans.length });
-        const outcome = await deleteAndForget(client, ledger, scope, o.documentId);
+        const outcome = await d.deleter.delete(client, scope, o.documentId);
         if (outcome.kind === 'failed') {
           outcomes.failures.push(outcome.error);
           d.connection.noteError(outcome.error);

@@ -1,3 +1,4 @@
+import * as vscode from 'vscode';
 import { NotFoundError } from '../../core/api';
 import type { ServiceClient } from '../../core/api';
 import type { Ledger } from '../../core/ledger';
@@ -9,19 +10,36 @@ import type { Ledger } from '../../core/ledger';
  */
 export type DeleteOutcome = { kind: 'deleted' } | { kind: 'alreadyGone' } | { kind: 'failed'; error: unknown };
 
+/** A document the server no longer holds, in the ledger scope (server and pair) it was deleted from. */
+export interface DeletedDocument { scope: string; documentId: string }
+
 /**
- * Deletes one document by the id the server stored, and only when the server confirmed that it is gone, makes the
- * ledger forget it in `scope`, so that its file counts as never ingested there. A failure, a timeout included,
- * leaves the ledger as it was. Never retried (the client sends a delete once).
+ * The one way the editor deletes a document (Delete from Service, Find Orphans, renames): by the id the server
+ * stored, and only when the server confirmed that it is gone, the ledger forgets it in `scope` (its file counts as
+ * never ingested there) and `onDidDelete` tells the views. A failure, a timeout included, leaves everything as it
+ * was. Never retried (the client sends a delete once).
  */
-export async function deleteAndForget(client: ServiceClient, ledger: Ledger, scope: string, documentId: string): Promise<DeleteOutcome> {
-  try {
-    await client.deleteDocument(documentId);
-  } catch (error) {
-    if (!(error instanceof NotFoundError && error.what === 'object')) return { kind: 'failed', error };
-    ledger.forget(scope, documentId);
-    return { kind: 'alreadyGone' };
+export class DocumentDeleter implements vscode.Disposable {
+  private readonly deleted = new vscode.EventEmitter<DeletedDocument>();
+  readonly onDidDelete = this.deleted.event;
+
+  constructor(private readonly ledger: Promise<Ledger>) {}
+
+  async delete(client: ServiceClient, scope: string, documentId: string): Promise<DeleteOutcome> {
+    let outcome: DeleteOutcome;
+    try {
+      await client.deleteDocument(documentId);
+      outcome = { kind: 'deleted' };
+    } catch (error) {
+      if (!(error instanceof NotFoundError && error.what === 'object')) return { kind: 'failed', error };
+      outcome = { kind: 'alreadyGone' };
+    }
+    (await this.ledger).forget(scope, documentId);
+    this.deleted.fire({ scope, documentId });
+    return outcome;
   }
-  ledger.forget(scope, documentId);
-  return { kind: 'deleted' };
+
+  dispose(): void {
+    this.deleted.dispose();
+  }
 }

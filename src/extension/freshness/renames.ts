@@ -3,12 +3,13 @@ import type { BatchFile, BatchSummary } from '../../core/batch';
 import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMatterId, writeFrontMatterIdBytes } from '../../core/documents';
 import type { FrontMatterIdRefusal } from '../../core/documents';
 import { documentIdOf } from '../../core/identity';
+import { payloadFollowsPath } from '../../core/ingest/pipeline';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
 import type { Connection } from '../connection';
-import { deleteAndForget } from '../documents/deleteDocument';
+import type { DocumentDeleter } from '../documents/deleteDocument';
 import { describeError, showError } from '../errors';
 import { workspaceSource } from '../identity/workspaceSource';
 import type { Log } from '../log';
@@ -70,6 +71,7 @@ export class Renames implements vscode.Disposable {
     private readonly ledger: Promise<Ledger>,
     private readonly batches: BatchIngester,
     private readonly log: Log,
+    private readonly deleter: DocumentDeleter,
   ) {
     this.subscription = vscode.workspace.onDidRenameFiles((e) => {
       this.queue = this.queue.then(() => this.handle(e.files)).catch((err: unknown) => this.log.warn(`rename: ${describeError(err)}`));
@@ -145,7 +147,7 @@ export class Renames implements vscode.Disposable {
     const builds = documentIdOf(bytes, to.relativePath, newPrefix);
     if (builds === entry.documentId) {
       // The bytes did not change with the name: a file changed before the rename stays changed.
-      ledger.moveSource(scope, entry.documentId, to.key, entry.sourceHash);
+      followTo(ledger, scope, entry.documentId, to.key, entry.sourceHash, newUri);
       return undefined;
     }
     const oldPathId = documentIdFromPath(normalizeRelativePath(from.relativePath), fileIngestConfig(oldUri).idPrefix);
@@ -226,7 +228,7 @@ export class Renames implements vscode.Disposable {
     } else {
       await vscode.workspace.fs.writeFile(page.newUri, edit.bytes);
     }
-    ledger.moveSource(page.scope, page.publishedId, page.newKey, sha256Hex(edit.bytes));
+    followTo(ledger, page.scope, page.publishedId, page.newKey, sha256Hex(edit.bytes), page.newUri);
     return undefined;
   }
 
@@ -259,7 +261,7 @@ export class Renames implements vscode.Disposable {
         continue;
       }
       try {
-        const deleted = await deleteAndForget(await this.connection.client(), ledger, page.scope, page.publishedId);
+        const deleted = await this.deleter.delete(await this.connection.client(), page.scope, page.publishedId);
         if (deleted.kind === 'failed') throw deleted.error;
         outcome.deleted.push(page.publishedId);
         this.log.info(`rename: deleted ${page.publishedId}; ${page.newKey} is ${page.newId}`);
@@ -324,4 +326,13 @@ function refusalText(refusal: FrontMatterIdRefusal): string {
 
 function withoutFullStop(sentence: string): string {
   return sentence.replace(/\.$/, '');
+}
+
+/**
+ * The ledger's entry follows its file to `key` under the id it keeps. Where the payload names the path (a link
+ * template), what the service holds names the old one: the file counts as changed until it is sent again.
+ */
+function followTo(ledger: Ledger, scope: string, documentId: string, key: string, sourceHash: string, uri: vscode.Uri): void {
+  ledger.moveSource(scope, documentId, key, sourceHash);
+  if (payloadFollowsPath(fileIngestConfig(uri))) ledger.supersede(scope, documentId);
 }

@@ -8,6 +8,7 @@ import { Connection } from '../connection';
 import type { SourceStates } from '../freshness/sourceStates';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
+import type { DeletedDocument } from '../documents/deleteDocument';
 import { readSettings, SECTION } from '../settings';
 import { heldSources, ledgerRows, matchDocuments, matchingRows, rowLabel, rowState, sortRows, type DocumentRow, type RowState, type SentRecord } from './documentRows';
 import { firstPage } from './fileRows';
@@ -61,6 +62,8 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
   private filterText = '';
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
+  /** Rows of deleted documents being taken out: the tree is drawn after them. */
+  private removals: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly connection: Connection,
@@ -69,6 +72,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     private readonly states: SourceStates,
     private readonly held: HeldDocuments,
     projectChanged: vscode.Event<void>,
+    deleted: vscode.Event<DeletedDocument>,
   ) {
     this.view = vscode.window.createTreeView('docIngest.documents', { treeDataProvider: this });
     void ledger.then((l) => {
@@ -82,6 +86,10 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
       this.changed,
       connection.onDidChangeState(() => this.refresh()),
       projectChanged(() => this.refresh()),
+      // Deleted from here (a row, Find Orphans, a rename): its row goes without listing again.
+      deleted(({ scope, documentId }) => {
+        this.removals = this.removals.then(() => this.removeDocument(scope, documentId)).catch(() => undefined);
+      }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (AFFECTING.some((s) => e.affectsConfiguration(s))) this.refresh();
@@ -120,7 +128,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
    * The service no longer holds `documentId` (deleted from here): its row goes, without listing again, and so does
    * its file's place among the files whose document the service holds.
    */
-  async removeDocument(scope: string, documentId: string): Promise<void> {
+  private async removeDocument(scope: string, documentId: string): Promise<void> {
     const loaded = await this.loading;
     if (!loaded || loaded.scope !== scope) return;
     if (loaded.documents) loaded.documents = loaded.documents.filter((d) => d.documentId !== documentId);
@@ -130,6 +138,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
   async getChildren(node?: DocumentsNode): Promise<DocumentsNode[]> {
     // With no server, no key or no answer the tree is empty, so that the welcome view with its buttons shows.
     if (node || this.connection.state !== 'ready') return [];
+    await this.removals;
     const loaded = await this.load();
     if (!loaded) return [];
     if (loaded.error) return [loaded.error];

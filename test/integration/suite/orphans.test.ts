@@ -49,6 +49,10 @@ describe('Find Orphans (issue 24)', function () {
   const rows = (shown: vscode.QuickPickItem[][]) =>
     (shown.at(-1) ?? []).filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => [i.label, i.description, i.detail]);
 
+  /** The ids of the Documents view's rows, as the tree asks for them. */
+  const documentRows = async () =>
+    (await w.api.documents.getChildren()).flatMap((n) => (n.kind === 'document' && n.row.documentId.startsWith(folder) ? [n.row.documentId] : []));
+
   async function publish(): Promise<void> {
     await vscode.commands.executeCommand('docIngest.ingestWorkspace');
     assert.ok(w.messages.of('info').some((m) => /^Ingested the workspace: .* 0 failed\.$/.test(m)), w.messages.shown.map((m) => m.message).join(' | '));
@@ -61,6 +65,8 @@ describe('Find Orphans (issue 24)', function () {
     const id = `${folder}~guide~old.md`;
     assert.ok(w.service.document(id), 'published');
     remove('guide/old.md');
+    await vscode.commands.executeCommand('docIngest.documents.refresh');
+    assert.ok((await documentRows()).includes(id), 'the Documents view lists it');
     w.service.clearRequests();
     const pick = stubQuickPick(w.stubs, () => true);
     confirmDelete();
@@ -73,6 +79,8 @@ describe('Find Orphans (issue 24)', function () {
     assert.match(confirmations()[0]?.message ?? '', new RegExp(`^Delete 1 document from ${w.service.baseUrl.replace(/[.]/g, '\\.')}\\?$`));
     assert.deepEqual(deletes(w).map((r) => r.path), [`/api/onyx-api/ingestion/${encodeURIComponent(id)}`]);
     assert.equal(pairListings(w).length, 1, 'the pair is listed once');
+    assert.deepEqual(await documentRows(), [`${folder}~keep.md`], 'its row left the Documents view, which did not list again');
+    assert.equal(pairListings(w).length, 1);
     assert.equal(w.service.document(id), undefined, 'gone from the service');
     assert.ok(w.service.document(`${folder}~keep.md`), 'the other document stays');
     const summary = w.messages.of('info').find((m) => /^Orphans deleted from .*: 1\.$/.test(m));

@@ -10,7 +10,7 @@ import type { RenameOutcome } from '../../../src/extension/freshness/renames';
 import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
 
 /** The settings these tests change (the shared helpers reset only their own). */
-const OURS = ['onRename', 'include'];
+const OURS = ['onRename', 'include', 'linkTemplate'];
 
 describe('renames (issue 24)', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -90,6 +90,28 @@ describe('renames (issue 24)', () => {
     assert.equal(ingestionRequests(w.service).length, posts, 'nothing sent');
     assert.deepEqual(deletes(), [], 'nothing deleted');
     assert.ok(w.service.document(idOf('setup.md')), 'the published document stays');
+  });
+
+  it('keepId with a link template: the published links name the old path, so the moved page counts as changed and Ingest Changed Files sends its new links', async () => {
+    await setSettings({ linkTemplate: 'https://docs.example.com/{path}#{anchor}' });
+    write('setup.md', '# Setup\n\nInstall it.\n');
+    write('moved-with-id.md', '---\nid: chosen-id\n---\n# Chosen\n\nText.\n');
+    await publish('setup.md');
+    await setSettings({ onRename: 'keepId' });
+
+    await rename([['setup.md', 'guide/install.md']]);
+    await rename([['moved-with-id.md', 'guide/chosen.md']]);
+
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('guide/install.md')), 'changed', 'its links name setup');
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('guide/chosen.md')), 'changed', 'a page with its own id too');
+    const posts = ingestionRequests(w.service).length;
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    const sent = ingestionRequests(w.service).slice(posts).map((r) => (r.json as { document: { id: string; sections: { link?: string }[] } }).document);
+    assert.deepEqual(sent.map((d) => d.id).sort(), ['chosen-id', idOf('setup.md')].sort(), 'both sent again under the ids they keep');
+    const install = sent.find((d) => d.id === idOf('setup.md'));
+    assert.equal(install?.sections[0]?.link, `https://docs.example.com/${folder}/guide/install#setup`);
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('guide/install.md')), 'unchanged');
+    assert.deepEqual(deletes(), [], 'nothing deleted');
   });
 
   it('republish: the page is ingested under its new id, then the old document is deleted at the service and forgotten by the ledger', async () => {
