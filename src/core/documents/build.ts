@@ -9,6 +9,7 @@ import { IngestionDocumentSchema, SourceKindSchema } from '../api/schemas';
 import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schemas';
 import { formatUtc } from './dates';
 import { DocumentError } from './errors';
+import { buildConverted, convertedFormatOf, refuseConvertedSelection } from './formats';
 import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
@@ -422,6 +423,9 @@ export function buildDocument(
   relativePath: string,
   options: DocumentOptions = {},
 ): DocumentBuildResult {
+  // Notebooks and HTML pages become Markdown first, then come back here as Markdown (formats/index.ts).
+  const format = convertedFormatOf(relativePath, options);
+  if (format !== undefined) return buildConverted(format, input, relativePath, options, buildDocument);
   const file = prepare(input, relativePath, options);
   if (!hasVisibleText(file.body)) throw emptyError(file);
   const fm = file.frontMatter;
@@ -497,6 +501,7 @@ export function buildSelectionDocument(
   selectionEndOffset: number,
   options: DocumentOptions = {},
 ): SelectionBuildResult {
+  refuseConvertedSelection(relativePath, options);
   for (const offset of [selectionStartOffset, selectionEndOffset]) {
     if (!Number.isInteger(offset) || offset < 0 || offset > text.length) {
       throw new DocumentError('invalidSelection', 'The selection is outside the document; select the text again.');

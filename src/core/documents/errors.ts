@@ -22,7 +22,9 @@ export type DocumentErrorCode =
   /** A local image the document refers to is missing, outside the workspace, or refused by the server. */
   | 'image'
   /** Another included file builds the same document id (docs/architecture.md#identity). */
-  | 'duplicateId';
+  | 'duplicateId'
+  /** A `.ipynb` file that is not a notebook of nbformat 4 (not JSON, an older version, a malformed cell). */
+  | 'notebook';
 
 export interface DocumentErrorDetails {
   /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */
