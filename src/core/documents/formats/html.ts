@@ -178,7 +178,10 @@ export function htmlToMarkdown(html: string): ConvertedText {
     bullet: '-',
     fences: true,
     listItemIndent: 'one',
-  }).trim();
+  })
+    // A space at the edge of emphasis is written as a character reference: a reader (and an embedding) wants the space.
+    .replace(/&#x20;/g, ' ')
+    .trim();
   const result: ConvertedText = { text: markdown === '' ? '' : `${markdown}\n`, blocks: [line === undefined ? { startLine: 1 } : { startLine: 1, line }] };
   if (title !== '') result.title = title;
   if (description !== undefined) result.metadata = { description };
