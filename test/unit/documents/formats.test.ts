@@ -9,9 +9,8 @@ import path from 'node:path';
 import { buildDocument, buildSelectionDocument } from '../../../src/core/documents';
 import type { DocumentOptions } from '../../../src/core/documents';
 import { prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
-import { build, documentError, NOW, texts } from './helpers';
+import { build, documentError, FORMAT_FIXTURES, NOW, texts } from './helpers';
 
-export const FORMAT_FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/formats');
 const LINKS = 'https://docs.example.com/{path}#{anchor}';
 
 function fixture(name: string): Buffer {

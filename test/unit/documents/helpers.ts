@@ -12,6 +12,9 @@ export const NOW_TEXT = '2026-11-23T10:00:00Z';
 /** Directory of the fixtures (the tests run from out/, the fixtures stay in the source tree). */
 export const FIXTURES = path.resolve(__dirname, '../../../../test/unit/documents/fixtures');
 
+/** Notebooks and HTML pages with their expected payloads (issue 25, item 7). */
+export const FORMAT_FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/formats');
+
 /** buildDocument with a fixed clock, checking that the result passes the strict request schema. */
 export function build(text: string | Uint8Array, relativePath = 'guide.md', options: DocumentOptions = {}): DocumentBuildResult {
   const result = buildDocument(text, relativePath, { now: NOW, ...options });
