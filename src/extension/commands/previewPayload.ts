@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
+import { activeNotebookUri } from '../ingest/notebookSource';
 import { PayloadPreview } from '../preview/payloadPreview';
 
 /**
- * "Preview Ingestion Payload": the request body of the active editor's file (or the file clicked), as read-only
- * JSON beside it, keeping the focus on the source so that the writer can type on and watch it follow.
+ * "Preview Ingestion Payload": the request body of the active editor's file (or the file clicked; a notebook in
+ * the notebook editor too), as read-only JSON beside it, keeping the focus on the source so that the writer can type on and watch it follow.
  */
 export async function previewPayload(preview: PayloadPreview, uri?: vscode.Uri): Promise<void> {
-  const source = uri ?? vscode.window.activeTextEditor?.document.uri;
+  const source = uri ?? activeNotebookUri() ?? vscode.window.activeTextEditor?.document.uri;
   if (!source || source.scheme === 'doc-ingest-preview') {
     void vscode.window.showInformationMessage(vscode.l10n.t('Open a Markdown or text file to preview what would be sent for it.'));
     return;

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
+import { activeNotebookUri } from './notebookSource';
 
 /**
- * The document the writer is looking at: the active text editor's; a file shown in a custom editor (VS Code's
+ * The document the writer is looking at: a notebook in the notebook editor (its focused cell's text editor is the
+ * active one); the active text editor's; a file shown in a custom editor (VS Code's
  * in-place Markdown preview and its Markdown editor are custom editors of the file); or, with a Markdown
  * preview focused beside the text, the file it previews. That preview is a webview that does not tell its file,
  * so the file is found by the name in the preview's tab ("Preview guide.md"): among the open tabs, then the open
@@ -9,6 +11,8 @@ import * as vscode from 'vscode';
  * writer to open the file).
  */
 export async function activeDocumentUri(): Promise<vscode.Uri | undefined> {
+  const notebook = activeNotebookUri();
+  if (notebook) return notebook;
   const editor = vscode.window.activeTextEditor;
   if (editor) return editor.document.uri;
   const tab = vscode.window.tabGroups.activeTabGroup.activeTab;

@@ -5,6 +5,7 @@ import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
 import { editorLinkTargets } from './linkTargets';
+import { notebookJson, unsavedNotebook } from './notebookSource';
 
 /** What the editor knows about a file before it is built: shared by ingestion, the payload preview and diagnostics. */
 export interface EditorSource {
@@ -19,7 +20,8 @@ export interface EditorSource {
 }
 
 /**
- * Reads the file as "Ingest Current File" builds it: an open editor's text (saved or not), else the file's bytes;
+ * Reads the file as "Ingest Current File" builds it: an open editor's text (saved or not), a notebook with unsaved
+ * changes as the notebook editor holds it (`notebookSource.ts`), else the file's bytes;
  * the settings of its folder; its place (relative path, id prefix, chosen id); what its links lead to (F14: the
  * saved files they name, read from disk as the command line reads them). A document whose writer has not
  * chosen an id yet gets `PENDING_ID`, to see whether its front matter pins one.
@@ -29,11 +31,12 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
   // binary file is refused with a clear message instead of being decoded into garbage.
-  const input: string | Uint8Array = open ? open.getText() : await vscode.workspace.fs.readFile(uri);
+  const notebook = open ? undefined : unsavedNotebook(uri);
+  const input: string | Uint8Array = open ? open.getText() : notebook ? notebookJson(notebook) : await vscode.workspace.fs.readFile(uri);
   const text = typeof input === 'string' ? input : undefined;
   const settings = readSettings(uri);
   const place = places.of(uri, open, settings.idPrefix);
-  const saved = uri.scheme === 'file' && !open?.isDirty;
+  const saved = uri.scheme === 'file' && !open?.isDirty && !notebook;
   const config = ingestConfig(settings, place.idPrefix);
   // A repository's own config can make git run programs (core.fsmonitor): none in an untrusted workspace.
   const useGit = options.git !== false && uri.scheme === 'file' && vscode.workspace.isTrusted;

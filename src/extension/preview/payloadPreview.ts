@@ -28,6 +28,9 @@ export class PayloadPreview implements vscode.TextDocumentContentProvider, vscod
       this.changed,
       vscode.workspace.onDidChangeTextDocument((e) => this.sourceChanged(e.document.uri)),
       vscode.workspace.onDidSaveTextDocument((d) => this.sourceChanged(d.uri)),
+      // A notebook in the notebook editor is no text document: its cells' edits and its saves come from here.
+      vscode.workspace.onDidChangeNotebookDocument((e) => this.sourceChanged(e.notebook.uri)),
+      vscode.workspace.onDidSaveNotebookDocument((n) => this.sourceChanged(n.uri)),
       vscode.workspace.onDidChangeConfiguration((e) => {
         if (e.affectsConfiguration(SECTION)) this.scheduleAll();
       }),
