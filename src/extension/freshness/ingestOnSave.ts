@@ -46,6 +46,8 @@ export class IngestOnSave implements vscode.Disposable {
   constructor(private readonly batches: BatchIngester, connection: Connection, private readonly log: Log) {
     this.subscriptions = [
       vscode.workspace.onDidSaveTextDocument((d) => this.saved(d.uri)),
+      // A notebook saved in the notebook editor is no text document (issue 25, item 7).
+      vscode.workspace.onDidSaveNotebookDocument((n) => this.saved(n.uri)),
       batches.onDidEnd(() => this.kick()),
       connection.onDidChangeState(() => (this.told = undefined)),
     ];

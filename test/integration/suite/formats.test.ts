@@ -6,7 +6,8 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, openEditor, until, useWorld, workspaceUri } from './helpers';
+import type { SaveOutcome } from '../../../src/extension/freshness/ingestOnSave';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
 
 const PREVIEW_SCHEME = 'doc-ingest-preview';
 const TMP = 'formats-tmp';
@@ -108,5 +109,25 @@ describe('Notebooks and HTML pages', () => {
     const shown = JSON.parse(updated.getText()) as Body;
     assert.equal(shown.document.title, 'Counting in R', 'the notebook\'s metadata title, as in the file');
     assert.ok(shown.document.sections[0]?.text?.startsWith('# Freshly typed\n\nCounting in R.\n\n```r\nlength(c(1, 2, 3))\n```\n\n```output\n[1] 3\n```'), updated.getText());
+  });
+
+  it('a notebook named in the include globs is ingested when saved in the notebook editor', async () => {
+    await setSettings({ ingestOnSave: true, include: [`${TMP}/**/*.ipynb`] });
+    const uri = copyFixture('counting.ipynb', 'saved.ipynb');
+    const settled: SaveOutcome[] = [];
+    const sub = w.api.freshness.onSave.onDidSettle((s) => settled.push(s));
+    w.stubs.onRestore(() => sub.dispose());
+    const notebook = await vscode.workspace.openNotebookDocument(uri);
+    await vscode.window.showNotebookDocument(notebook);
+    const edit = new vscode.WorkspaceEdit();
+    edit.insert(notebook.cellAt(0).document.uri, new vscode.Position(0, 0), '# Saved from the notebook editor\n\n');
+    assert.ok(await vscode.workspace.applyEdit(edit));
+    assert.ok(await notebook.save());
+    await until(() => settled.length > 0, 'the save to be ingested', 10_000);
+    assert.deepEqual(settled.map((s) => s.outcome), ['sent']);
+    const sent = ingestionRequests(w.service).at(-1);
+    const document = (sent?.json as Body | undefined)?.document;
+    assert.equal(document?.id, `${TMP}~saved.ipynb`);
+    assert.ok(document?.sections[0]?.text?.startsWith('# Saved from the notebook editor\n\nCounting in R.'), sent?.body);
   });
 });
