@@ -166,6 +166,11 @@ describe('notebooks and HTML pages (issue 25, item 7)', () => {
       assert.ok(all.includes('## Fixes\n\n- Dates in reports use the reader\'s time zone.\n- Large uploads no longer time out.'), all);
     });
 
+    it('[role=main] is the content; aria-hidden text is left out', () => {
+      const html = '<div role="main"><h1>T</h1><p>Keep <span aria-hidden="true">icon</span>this.</p></div><div>Other text outside that is long enough to matter.</div>';
+      assert.deepEqual(texts(build(html, 'r.html')), ['# T\n\nKeep this.']);
+    });
+
     it('<article> is the content when there is no <main>; the largest one when there are several', () => {
       const html = '<body><div>Intro outside.</div><article><h1>Short</h1><p>One.</p></article><article><h1>Long</h1><p>A longer article text.</p></article></body>';
       assert.deepEqual(texts(build(html, 'a.html')), ['# Long\n\nA longer article text.']);
