@@ -79,7 +79,24 @@ export interface DocumentOptions {
    * become the page's published link when there is a template.
    */
   linkTargets?: ReadonlyMap<string, LinkTarget>;
+  /**
+   * What the page's docs site decides about it (F15), as `SiteResolver.factsOf` (`core/site/`) found it outside
+   * the build: its published address (the sections' links when no link template is set: `<pageUrl>#<anchor>`), its
+   * breadcrumb (metadata `breadcrumb`, the labels joined with ` › `, unless the front matter sets one) and the
+   * title the site shows (the document's title, before front matter `title`: the site already weighed it).
+   */
+  site?: SiteFacts;
 }
+
+/** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
+export interface SiteFacts {
+  pageUrl?: string;
+  breadcrumb?: readonly string[];
+  title?: string;
+}
+
+/** Between the labels of metadata `breadcrumb`. */
+export const BREADCRUMB_SEPARATOR = ' › ';
 
 export interface DocumentBuildResult {
   document: IngestionDocument;
@@ -184,7 +201,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     rewrites: [],
     options,
   };
-  if (markdown && (options.linkTemplate || options.linkTargets !== undefined)) {
+  if (markdown && (options.linkTemplate || options.site?.pageUrl || options.linkTargets !== undefined)) {
     const links = docLinkRewrites({
       body,
       bodyLineStarts: file.bodyLineStarts,
@@ -192,6 +209,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyLine: countNewlines(text, bodyOffset),
       ownAnchors: new Set(headings.flatMap((h) => (h.anchor === undefined ? [] : [h.anchor]))),
       template: options.linkTemplate || undefined,
+      sitePage: !!options.site?.pageUrl,
       pageLink: (anchor) => sectionLink(file, anchor),
       targets: options.linkTargets,
     });
@@ -257,7 +275,9 @@ function lineOffset(file: PreparedFile, line: number): number {
 /** The link of a section with the given anchor (undefined: no heading), or undefined when there is no link. */
 function sectionLink(file: PreparedFile, anchor: string | undefined): string | undefined {
   if (file.frontMatter.link !== undefined) return appendAnchor(file.frontMatter.link, anchor);
-  return file.templateLink?.(anchor);
+  if (file.templateLink) return file.templateLink(anchor);
+  const pageUrl = file.options.site?.pageUrl;
+  return pageUrl ? appendAnchor(pageUrl, anchor) : undefined;
 }
 
 function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {
@@ -377,7 +397,7 @@ function assemble(
     title: fields.title,
     sections: fields.sections,
     source: file.options.source ?? 'file',
-    metadata: fm.metadata,
+    metadata: withBreadcrumb(fm.metadata, file.options.site?.breadcrumb),
     doc_updated_at: updatedAt(file),
   };
   const author = file.options.git?.lastCommitAuthor;
@@ -398,6 +418,12 @@ function assemble(
   const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
+}
+
+/** The front matter's metadata with the site's breadcrumb, unless the front matter names its own. */
+function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly string[] | undefined): FrontMatter['metadata'] {
+  if (!breadcrumb?.length || 'breadcrumb' in metadata) return metadata;
+  return { ...metadata, breadcrumb: breadcrumb.join(BREADCRUMB_SEPARATOR) };
 }
 
 function emptyError(file: PreparedFile): DocumentError {
@@ -442,7 +468,7 @@ export function buildDocument(
       ...splitSections(file, start, file.body.length, undefined, file.boundaries),
     ];
     const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
-    title = fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
+    title = file.options.site?.title ?? fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
   } else {
     sections = [makeSection(file, trimBlankLines(file.body), undefined)];
     title = fm.title ?? baseName(file.path);

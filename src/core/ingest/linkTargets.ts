@@ -22,6 +22,7 @@ import { findHeadings } from '../documents/markdown';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
+import type { SiteResolver } from '../site/detect';
 
 /** A link target that exists but may not be read: outside the root, through a symbolic link, not a file. */
 export class LinkTargetRefusedError extends Error {
@@ -64,20 +65,20 @@ export async function resolveLinkTargets(
   text: string,
   relativePath: string,
   source: LinkTargetSource | undefined,
-  options: { markdown?: boolean; cache?: LinkTargetCache } = {},
+  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver } = {},
 ): Promise<Map<string, LinkTarget>> {
   const targets = new Map<string, LinkTarget>();
   if (source === undefined) return targets;
   const cache = options.cache ?? new Map<string, Promise<LinkTarget>>();
   for (const target of linkedPaths(text, relativePath, options.markdown)) {
     let judged = cache.get(target);
-    if (!judged) cache.set(target, (judged = judge(target, source)));
+    if (!judged) cache.set(target, (judged = judge(target, source, options.site)));
     targets.set(target, await judged);
   }
   return targets;
 }
 
-async function judge(target: string, source: LinkTargetSource): Promise<LinkTarget> {
+async function judge(target: string, source: LinkTargetSource, site: SiteResolver | undefined): Promise<LinkTarget> {
   const included = source.included(target);
   const markdown = isMarkdownPath(target);
   // Neither a doc nor a file whose absence is a broken link: nothing to read.
@@ -88,7 +89,14 @@ async function judge(target: string, source: LinkTargetSource): Promise<LinkTarg
   } catch (e) {
     return e instanceof LinkTargetRefusedError || !markdown ? OTHER : MISSING;
   }
-  return included ? docTarget(bytes, target) : OTHER;
+  if (!included) return OTHER;
+  const doc = docTarget(bytes, target);
+  // Its docs site's address (F15): what its sections link to when there is no link template.
+  if (doc.kind === 'doc' && site !== undefined) {
+    const siteUrl = (await site.pageOf(target, new TextDecoder().decode(bytes)))?.url;
+    if (siteUrl !== undefined) return { ...doc, siteUrl };
+  }
+  return doc;
 }
 
 /** A doc's anchors and front matter `link`, as its own build gives its sections. */

@@ -7,7 +7,7 @@ import { loadDocusaurus } from './docusaurus';
 import { loadMintlify } from './mintlify';
 import { loadMkdocs } from './mkdocs';
 import { joinPath, siteFacts } from './types';
-import type { Site, SiteFacts, SiteFiles, SitePage } from './types';
+import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
 
 /** Config names in the order they are looked for within one folder. */
 export const SITE_CONFIG_FILES: readonly string[] = [
@@ -43,6 +43,12 @@ export class SiteResolver {
     let site = this.byFolder.get(folder);
     if (!site) this.byFolder.set(folder, (site = this.load(folder)));
     return site;
+  }
+
+  /** The warnings of every site read so far, each once (for a run's report). */
+  async warnings(): Promise<SiteWarning[]> {
+    const sites = await Promise.all(this.byFolder.values());
+    return sites.flatMap((site) => site?.warnings ?? []);
   }
 
   /** What the site decides about the page; undefined when no site covers it. */

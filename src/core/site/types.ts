@@ -2,6 +2,7 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
+import type { SiteFacts } from '../documents/build';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
 
@@ -70,12 +71,7 @@ export interface Site {
 }
 
 /** What the document build takes from the site (`DocumentOptions.site`). */
-export interface SiteFacts {
-  /** The page's published address: section links are `<pageUrl>#<anchor>` when no link template is set. */
-  pageUrl?: string;
-  breadcrumb?: string[];
-  title?: string;
-}
+export type { SiteFacts };
 
 /** The facts a page's build takes, or undefined when the file is no page of the site. */
 export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {

@@ -11,9 +11,8 @@ import type { SiteFiles } from '../../../src/core/site';
 import { loadMkdocs } from '../../../src/core/site/mkdocs';
 import { exportedLiteral, isObject, Unknown } from '../../../src/core/site/literal';
 import { stripNumberPrefix } from '../../../src/core/site/docusaurus';
+import { SITES } from './fixtures';
 
-/** The fixtures stay in the source tree; the tests run from out/. */
-export const SITES = path.resolve(__dirname, '../../../../test/fixtures/sites');
 
 async function pageOf(site: string, page: string) {
   const root = path.join(SITES, site);
