@@ -58,7 +58,7 @@ export function formatSiteDescription(description: SiteDescription): string {
     lines.push('  pages:');
     for (const page of site.pages) {
       if (page.notPage !== undefined) {
-        lines.push(`    ${page.path}: not a page (${page.notPage})`);
+        lines.push(`    ${page.path}: not a page: ${page.notPage}`);
         continue;
       }
       lines.push(`    ${page.path}`);
