@@ -45,31 +45,62 @@ export async function describeSite(resolver: SiteResolver, paths: readonly strin
   return description;
 }
 
+/** The words of the text description, so that the editor can show it in the writer's language. */
+export interface SiteDescriptionWords {
+  noSite: string;
+  site(generator: string, configFile: string): string;
+  baseUrl: string;
+  noBaseUrl: string;
+  warning: string;
+  pages: string;
+  notPage(reason: string): string;
+  url: string;
+  none: string;
+  breadcrumb: string;
+  title: string;
+  edit: string;
+  withoutSite(count: number, paths: string): string;
+}
+
+export const ENGLISH_WORDS: SiteDescriptionWords = {
+  noSite: 'No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json at the root or above a page.',
+  site: (generator, configFile) => `${generator} site: ${configFile}`,
+  baseUrl: 'base URL',
+  noBaseUrl: '(none: section links need a linkTemplate)',
+  warning: 'warning',
+  pages: 'pages',
+  notPage: (reason) => `not a page: ${reason}`,
+  url: 'url',
+  none: '(none)',
+  breadcrumb: 'breadcrumb',
+  title: 'title',
+  edit: 'edit',
+  withoutSite: (count, paths) => `Files in no site (${count}): ${paths}`,
+};
+
 /** The description as text for reading (the command line's output, the editor's document). */
-export function formatSiteDescription(description: SiteDescription): string {
+export function formatSiteDescription(description: SiteDescription, words: SiteDescriptionWords = ENGLISH_WORDS): string {
   const lines: string[] = [];
-  if (description.sites.length === 0) lines.push('No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json at the root or above a page.');
+  if (description.sites.length === 0) lines.push(words.noSite);
   for (const site of description.sites) {
     if (lines.length) lines.push('');
-    lines.push(`${GENERATOR_NAMES[site.generator]} site: ${site.configFile}`);
-    lines.push(`  base URL: ${site.baseUrl ?? '(none: section links need a linkTemplate)'}`);
+    lines.push(words.site(GENERATOR_NAMES[site.generator], site.configFile));
+    lines.push(`  ${words.baseUrl}: ${site.baseUrl ?? words.noBaseUrl}`);
     for (const rule of site.rules) lines.push(`  ${rule.name}: ${rule.value}`);
-    for (const warning of site.warnings) lines.push(`  warning: ${warning.message}`);
-    lines.push('  pages:');
+    for (const warning of site.warnings) lines.push(`  ${words.warning}: ${warning.message}`);
+    lines.push(`  ${words.pages}:`);
     for (const page of site.pages) {
       if (page.notPage !== undefined) {
-        lines.push(`    ${page.path}: not a page: ${page.notPage}`);
+        lines.push(`    ${page.path}: ${words.notPage(page.notPage)}`);
         continue;
       }
       lines.push(`    ${page.path}`);
-      lines.push(`      url: ${page.url ?? '(none)'}`);
-      lines.push(`      breadcrumb: ${page.breadcrumb.join(' › ')}`);
-      if (page.title !== undefined) lines.push(`      title: ${page.title}`);
-      if (page.editUrl !== undefined) lines.push(`      edit: ${page.editUrl}`);
+      lines.push(`      ${words.url}: ${page.url ?? words.none}`);
+      lines.push(`      ${words.breadcrumb}: ${page.breadcrumb.join(' › ')}`);
+      if (page.title !== undefined) lines.push(`      ${words.title}: ${page.title}`);
+      if (page.editUrl !== undefined) lines.push(`      ${words.edit}: ${page.editUrl}`);
     }
   }
-  if (description.withoutSite.length) {
-    lines.push('', `Files in no site (${description.withoutSite.length}): ${description.withoutSite.join(', ')}`);
-  }
+  if (description.withoutSite.length) lines.push('', words.withoutSite(description.withoutSite.length, description.withoutSite.join(', ')));
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,6 @@
 export { SITE_CONFIG_FILES, SiteResolver } from './detect';
 export { diskSiteFiles } from './diskFiles';
-export { describeSite, formatSiteDescription } from './describe';
-export type { SiteDescription } from './describe';
+export { describeSite, ENGLISH_WORDS, formatSiteDescription } from './describe';
+export type { SiteDescription, SiteDescriptionWords } from './describe';
 export { GENERATOR_NAMES, siteFacts } from './types';
 export type { Generator, Site, SiteFacts, SiteFiles, SitePage, SiteRule, SiteWarning } from './types';
