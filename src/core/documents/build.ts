@@ -17,6 +17,7 @@ import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
+import type { AnchorStyle } from './slug';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import type { DocumentProblem } from './problems';
@@ -93,6 +94,11 @@ export interface SiteFacts {
   pageUrl?: string;
   breadcrumb?: readonly string[];
   title?: string;
+  /**
+   * How the site makes heading anchors, for the sections' links and the link checks (`slug.ts`); default GitHub's.
+   * Selection ids keep GitHub's anchors whatever the site, so that they do not move.
+   */
+  anchors?: AnchorStyle;
 }
 
 /** Between the labels of metadata `breadcrumb`. */
@@ -134,6 +140,8 @@ interface PreparedFile {
   body: string;
   bodyLineStarts: number[];
   headings: MarkdownHeading[];
+  /** The anchor the site gives each heading, when it is not `heading.anchor` (a site with MkDocs anchors). */
+  siteAnchors: Map<MarkdownHeading, string | undefined> | undefined;
   /** Top-level headings: the section boundaries. */
   boundaries: MarkdownHeading[];
   fileId: string;
@@ -192,6 +200,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     body,
     bodyLineStarts: lineStarts(body),
     headings,
+    siteAnchors: siteAnchors(body, headings, options.site?.anchors),
     boundaries: headings.filter((h) => h.topLevel),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
@@ -207,7 +216,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyLineStarts: file.bodyLineStarts,
       path,
       bodyLine: countNewlines(text, bodyOffset),
-      ownAnchors: new Set(headings.flatMap((h) => (h.anchor === undefined ? [] : [h.anchor]))),
+      ownAnchors: new Set(headings.flatMap((h) => { const a = anchorOf(file, h); return a === undefined ? [] : [a]; })),
       template: options.linkTemplate || undefined,
       sitePage: !!options.site?.pageUrl,
       pageLink: (anchor) => sectionLink(file, anchor),
@@ -272,6 +281,19 @@ function lineOffset(file: PreparedFile, line: number): number {
   return line < file.bodyLineStarts.length ? (file.bodyLineStarts[line] ?? file.body.length) : file.body.length;
 }
 
+/** The same headings with the anchors the site gives them, when the site makes anchors otherwise than GitHub. */
+function siteAnchors(body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined): Map<MarkdownHeading, string | undefined> | undefined {
+  if (style === undefined || style === 'github' || headings.length === 0) return undefined;
+  const site = findHeadings(body, style);
+  return new Map(headings.map((h, i) => [h, site[i]?.anchor]));
+}
+
+/** The anchor of a heading on the published page. */
+function anchorOf(file: PreparedFile, heading: MarkdownHeading | undefined): string | undefined {
+  if (heading === undefined) return undefined;
+  return file.siteAnchors ? file.siteAnchors.get(heading) : heading.anchor;
+}
+
 /** The link of a section with the given anchor (undefined: no heading), or undefined when there is no link. */
 function sectionLink(file: PreparedFile, anchor: string | undefined): string | undefined {
   if (file.frontMatter.link !== undefined) return appendAnchor(file.frontMatter.link, anchor);
@@ -282,7 +304,7 @@ function sectionLink(file: PreparedFile, anchor: string | undefined): string | u
 
 function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {
   const section: Section = { text };
-  const link = sectionLink(file, heading?.anchor);
+  const link = sectionLink(file, anchorOf(file, heading));
   if (link !== undefined) section.link = link;
   if (heading !== undefined && heading.text !== '') section.heading = heading.text;
   return section;
@@ -324,7 +346,7 @@ function rangeSections(file: PreparedFile, from: number, to: number, heading: Ma
     pushText(image.start);
     const section: Section = { type: 'image', image_file_id: image.imageFileId };
     if (image.alt !== '') section.text = image.alt;
-    const link = sectionLink(file, heading?.anchor);
+    const link = sectionLink(file, anchorOf(file, heading));
     if (link !== undefined) section.link = link;
     if (heading !== undefined && heading.text !== '') section.heading = heading.text;
     sections.push(section);

@@ -23,6 +23,7 @@ import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normal
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { SiteResolver } from '../site/detect';
+import type { AnchorStyle } from '../documents/slug';
 
 /** A link target that exists but may not be read: outside the root, through a symbolic link, not a file. */
 export class LinkTargetRefusedError extends Error {
@@ -90,17 +91,15 @@ async function judge(target: string, source: LinkTargetSource, site: SiteResolve
     return e instanceof LinkTargetRefusedError || !markdown ? OTHER : MISSING;
   }
   if (!included) return OTHER;
-  const doc = docTarget(bytes, target);
-  // Its docs site's address (F15): what its sections link to when there is no link template.
-  if (doc.kind === 'doc' && site !== undefined) {
-    const siteUrl = (await site.pageOf(target, new TextDecoder().decode(bytes)))?.url;
-    if (siteUrl !== undefined) return { ...doc, siteUrl };
-  }
+  // Its docs site (F15): its address (what its sections link to when there is no link template) and its anchors.
+  const page = site !== undefined && isMarkdownPath(target) ? await site.pageOf(target, new TextDecoder().decode(bytes)) : undefined;
+  const doc = docTarget(bytes, target, page?.anchors);
+  if (doc.kind === 'doc' && page?.url !== undefined && page.notPage === undefined) return { ...doc, siteUrl: page.url };
   return doc;
 }
 
 /** A doc's anchors and front matter `link`, as its own build gives its sections. */
-function docTarget(bytes: Uint8Array, target: string): LinkTarget {
+function docTarget(bytes: Uint8Array, target: string, style?: AnchorStyle): LinkTarget {
   let text: string;
   try {
     text = normalizeNewlines(decodeDocumentText(bytes, baseName(target)));
@@ -117,7 +116,7 @@ function docTarget(bytes: Uint8Array, target: string): LinkTarget {
       // Front matter its own build refuses: the template's link is the best guess of where it will be.
     }
   }
-  const anchors = new Set(findHeadings(text.slice(block?.bodyOffset ?? 0)).flatMap((h) => (h.anchor === undefined ? [] : [h.anchor])));
+  const anchors = new Set(findHeadings(text.slice(block?.bodyOffset ?? 0), style).flatMap((h) => (h.anchor === undefined ? [] : [h.anchor])));
   return link === undefined ? { kind: 'doc', anchors } : { kind: 'doc', anchors, link };
 }
 

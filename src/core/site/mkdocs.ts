@@ -64,6 +64,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const editUriValue = setting('edit_uri', 'nothing (the edit link is left out)');
   const editUri = typeof editUriValue === 'string' ? editUriValue : defaultEditUri(repoUrl);
   const excludes = excludePatterns(setting('exclude_docs', 'exclude globs in .doc-ingest.json'));
+  const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
   const nav = Array.isArray(navValue) ? readNav(navValue, [], warnings, configFile) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {
@@ -76,6 +77,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     { name: 'use_directory_urls', value: directoryUrls ? (property(config, 'use_directory_urls') === undefined ? 'true (default)' : 'true') : 'false' },
     { name: 'nav', value: nav ? `${nav.length} pages` : '(not set: the folders)' },
     { name: 'repo_url', value: repoUrl ?? '(not set)' },
+    { name: 'anchors', value: anchors === 'mkdocs' ? 'toc (default slugify)' : 'toc slugify set: GitHub style' },
     { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : '(not set)' },
   ];
 
@@ -105,6 +107,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const label = title ?? read.h1 ?? fileTitle(index ? (dirs[dirs.length - 1] ?? 'Home') : stem, dirs.length === 0 && index);
       const sections = entry ? entry.sections : nav ? [] : dirs.map((d) => fileTitle(d, false));
       const page: SitePage = { path, breadcrumb: [...sections, label] };
+      if (anchors) page.anchors = anchors;
       if (siteUrl !== undefined) page.url = joinUrl(withSlash(siteUrl), encodeUrlPath(url));
       if (title !== undefined) page.title = title;
       if (repoUrl !== undefined && editUri !== undefined && editUri !== '') {
@@ -113,6 +116,20 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       return page;
     },
   };
+}
+
+/**
+ * Whether `markdown_extensions` gives `toc` a `slugify` of its own (usually `pymdownx.slugs`, which keeps Unicode
+ * letters as GitHub does): then GitHub's anchors are the nearer guess; else MkDocs's default ones.
+ */
+function tocSlugify(extensions: Literal): boolean {
+  const entries = Array.isArray(extensions) ? extensions : isObject(extensions) ? [extensions] : [];
+  for (const entry of entries) {
+    if (!isObject(entry)) continue;
+    const toc = property(entry, 'toc');
+    if (isObject(toc) && property(toc, 'slugify') !== undefined) return true;
+  }
+  return false;
 }
 
 function stringSetting(value: Literal): string | undefined {

@@ -3,6 +3,7 @@
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
 import type { SiteFacts } from '../documents/build';
+import type { AnchorStyle } from '../documents/slug';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
 
@@ -49,6 +50,8 @@ export interface SitePage {
   title?: string;
   /** Where the site's "Edit this page" leads, when its config names one as a plain string. */
   editUrl?: string;
+  /** How the site makes heading anchors, when not as GitHub does (MkDocs's `toc`). */
+  anchors?: AnchorStyle;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
 }
@@ -80,6 +83,7 @@ export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
   if (page.url !== undefined) facts.pageUrl = page.url;
   if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
   if (page.title !== undefined) facts.title = page.title;
+  if (page.anchors !== undefined) facts.anchors = page.anchors;
   return facts;
 }
 

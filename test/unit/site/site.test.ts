@@ -12,6 +12,7 @@ import { loadMkdocs } from '../../../src/core/site/mkdocs';
 import { exportedLiteral, isObject, Unknown } from '../../../src/core/site/literal';
 import { stripNumberPrefix } from '../../../src/core/site/docusaurus';
 import { SITES } from './fixtures';
+import { mkdocsSlug, MkdocsSlugger } from '../../../src/core/documents/slug';
 
 
 async function pageOf(site: string, page: string) {
@@ -260,5 +261,13 @@ describe('docs sites: detection and what the site decides (F15)', () => {
     it('strips number prefixes as Docusaurus does, leaving dates and versions', () => {
       assert.deepEqual(['01-intro', '1 - Intro', '003_x', '2021-01-02-post', '1.2-notes', 'intro'].map(stripNumberPrefix), ['intro', 'Intro', 'x', '2021-01-02-post', '1.2-notes', 'intro']);
     });
+  });
+});
+
+describe('MkDocs anchors (toc slugify)', () => {
+  it('ASCII only, punctuation removed, runs of spaces and hyphens one hyphen; duplicates _1, _2', () => {
+    assert.deepEqual(['Install & configure', 'Café au lait', 'A - B', '  Trim me  ', 'snake_case', '???'].map(mkdocsSlug), ['install-configure', 'cafe-au-lait', 'a-b', 'trim-me', 'snake_case', '']);
+    const slugger = new MkdocsSlugger();
+    assert.deepEqual(['Intro', 'Intro', 'Intro_1', '???'].map((t) => slugger.slug(t)), ['intro', 'intro_1', 'intro_2', '_1']);
   });
 });

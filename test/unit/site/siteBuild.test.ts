@@ -37,6 +37,17 @@ describe('docs sites in the built document (F15)', () => {
     assert.equal(document.sections[0]?.link, 'https://handbook.acme.test/docs/getting-started/install/#install');
     const text = document.sections.map((s) => s.text).join('\n');
     assert.ok(text.includes('[configure](https://handbook.acme.test/docs/getting-started/configure/#the-config-file)'), text);
+    // MkDocs's anchors (toc's slugify): `Proxies & certificates` is `proxies-certificates` there, not GitHub's `proxies--certificates`.
+    assert.ok(text.includes('[proxies](https://handbook.acme.test/docs/getting-started/configure/#proxies-certificates)'), text);
+  });
+
+  it('MkDocs: section links use MkDocs\'s anchors', async () => {
+    const document = await built('mkdocs', 'docs/getting-started/configure.md');
+    assert.deepEqual(document.sections.map((s) => s.link), [
+      'https://handbook.acme.test/docs/getting-started/configure/#configure-acme',
+      'https://handbook.acme.test/docs/getting-started/configure/#the-config-file',
+      'https://handbook.acme.test/docs/getting-started/configure/#proxies-certificates',
+    ]);
   });
 
   it('Docusaurus: a link to a number-prefixed .mdx page becomes its address without the prefix', async () => {
