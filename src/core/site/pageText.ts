@@ -13,8 +13,8 @@ import type { Literal } from './literal';
 export interface PageText {
   /** Scalar front matter values by key (text, numbers and booleans as text). */
   frontMatter: ReadonlyMap<string, string>;
-  /** The first level-1 heading's text. */
-  h1?: string;
+  /** The first level-1 heading's text (found on first use). */
+  readonly h1: string | undefined;
 }
 
 export function readPageText(text: string): PageText {
@@ -33,9 +33,16 @@ export function readPageText(text: string): PageText {
       // The build reports invalid front matter with its line.
     }
   }
-  const body = normalized.slice(block?.bodyOffset ?? 0);
-  const h1 = findHeadings(body).find((h) => h.level === 1 && h.text !== '')?.text;
-  return h1 === undefined ? { frontMatter } : { frontMatter, h1 };
+  const bodyOffset = block?.bodyOffset ?? 0;
+  let h1: { text: string | undefined } | undefined;
+  return {
+    frontMatter,
+    // Parsed only when the site needs it (no nav title, no label): a batch parses each page's headings once already.
+    get h1() {
+      h1 ??= { text: findHeadings(normalized.slice(bodyOffset)).find((h) => h.level === 1 && h.text !== '')?.text };
+      return h1.text;
+    },
+  };
 }
 
 const CORE_TAGS = /^(?:tag:yaml\.org,2002:(?:str|int|float|bool|null|map|seq|binary|timestamp|omap|pairs|set|merge)|!)$/;
