@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { SiteResolver } from '../../core/site';
+import { SiteResolver, siteFilesOf } from '../../core/site';
 import type { SiteFiles } from '../../core/site';
 import { linkTargetsUnder } from './linkTargets';
 
@@ -21,15 +21,5 @@ export function siteRoot(document: vscode.Uri): vscode.Uri | undefined {
 }
 
 export function siteFilesUnder(root: vscode.Uri): SiteFiles {
-  const source = linkTargetsUnder(root, () => true);
-  return {
-    async read(path) {
-      if (path === '..' || path.startsWith('../')) return undefined;
-      try {
-        return await source.read(path);
-      } catch {
-        return undefined;
-      }
-    },
-  };
+  return siteFilesOf(linkTargetsUnder(root, () => true));
 }
