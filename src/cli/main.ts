@@ -9,6 +9,7 @@ import type { Command } from './commands/command';
 import { documents } from './commands/documents';
 import { ingest } from './commands/ingest';
 import { preview } from './commands/preview';
+import { site } from './commands/site';
 import { status } from './commands/status';
 import { ENVIRONMENT } from './config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from './exitCodes';
@@ -17,7 +18,7 @@ import { version } from './session';
 import { UsageError } from './usageError';
 import { forCommandLine } from './wording';
 
-const COMMANDS: Command[] = [ingest, documents, preview, status, check];
+const COMMANDS: Command[] = [ingest, documents, preview, site, status, check];
 
 function help(): string {
   const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));

@@ -20,6 +20,7 @@ import { retryFailed } from './commands/retryFailed';
 import { setApiKey } from './commands/setApiKey';
 import { setServerUrl } from './commands/setServerUrl';
 import { showDetails } from './commands/showDetails';
+import { showSiteSettings, SITE_SETTINGS_SCHEME, SiteSettingsDocuments } from './commands/showSiteSettings';
 import { stopTracking } from './commands/stopTracking';
 import { trackFileId } from './commands/trackFileId';
 import { showCredentialSaved, updateCredential } from './commands/updateCredential';
@@ -140,6 +141,11 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview));
   command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(preview, uri));
   own(new DocumentDiagnostics(places, projectConfig.onDidChange));
+
+  // The docs site detected (MkDocs, Docusaurus, Mintlify) and what it decides about each page (F15)
+  const siteSettings = own(new SiteSettingsDocuments());
+  own(vscode.workspace.registerTextDocumentContentProvider(SITE_SETTINGS_SCHEME, siteSettings));
+  command('docIngest.showSiteSettings', (uri?: vscode.Uri) => showSiteSettings(siteSettings, uri));
 
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));

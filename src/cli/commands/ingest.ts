@@ -1,6 +1,7 @@
 import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
+import { diskSiteFiles, SiteResolver } from '../../core/site';
 import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
 import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
 import type { ClaimSources } from '../../core/identity';
@@ -103,6 +104,8 @@ ${EXIT_CODE_HELP}
         await collectClaims(listing.filter((f) => !named.has(f.key)), claimSources, claims);
       }
       const linkTargets = linkTargetSource(config.root, listing);
+      // The docs site above each file (F15): its config read once for the run, as data.
+      const sites = new SiteResolver(diskSiteFiles(config.root));
       if (values.changed) {
         files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, claimSources, config.concurrency);
         if (!files.length) {
@@ -125,6 +128,7 @@ ${EXIT_CODE_HELP}
           ledger,
           images: { read: (_f, imagePath) => images.read(imagePath), onProblem: config.imagesOnProblem },
           links: { included: (_f, target) => linkTargets.included(target), read: (_f, target) => linkTargets.read(target) },
+          site: () => sites,
           force: !!values.force,
           dryRun,
           concurrency: config.concurrency,
@@ -136,6 +140,7 @@ ${EXIT_CODE_HELP}
       } finally {
         bar?.end();
       }
+      for (const w of await sites.warnings()) io.stderr.write(`doc-ingest: ${w.file}${w.line ? `:${w.line}` : ''}: warning: ${w.message}\n`);
       const interrupted = abort.signal.aborted;
       const pruned = pruning && session
         ? await pruneAfter(summary, interrupted, {

@@ -5,6 +5,7 @@ import { DocumentError, getGitFileInfo } from '../../core/documents';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { previewImageIds } from '../../core/ingest/images';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
+import { diskSiteFiles, SiteResolver } from '../../core/site';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
@@ -59,7 +60,10 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
     );
-    source.linkTargets = await resolveLinkTargets(text, file.relativePath, linkTargetSource(config.root, await listFiles([], config, io.cwd)));
+    const sites = new SiteResolver(diskSiteFiles(config.root));
+    source.linkTargets = await resolveLinkTargets(text, file.relativePath, linkTargetSource(config.root, await listFiles([], config, io.cwd)), { site: sites });
+    const site = await sites.factsOf(file.relativePath, text);
+    if (site) source.site = site;
     let built;
     try {
       built = buildFile(source, ingestConfig(config));
@@ -71,6 +75,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     const { request } = prepareIngestion(built, ingestConfig(config));
     io.stdout.write(`${requestBody(request, values.compact ? undefined : 2)}\n`);
     // What the editor shows as diagnostics (a broken link, metadata left out...), on stderr: stdout is the body.
+    for (const w of await sites.warnings()) io.stderr.write(`doc-ingest: ${w.file}${w.line ? `:${w.line}` : ''}: warning: ${w.message}\n`);
     for (const p of built.problems) {
       if (p.severity !== 'info') io.stderr.write(`doc-ingest: ${file.relativePath}${p.line ? `:${p.line}` : ''}: ${p.severity}: ${p.message}\n`);
     }

@@ -26,6 +26,7 @@ import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
 import type { LinkTarget } from '../documents';
+import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api';
 import type { UserFileRecord } from '../api';
 import { getGitFolderInfo } from '../documents';
@@ -81,6 +82,12 @@ export interface BatchOptions {
     included(file: BatchFile, path: string): boolean;
     read(file: BatchFile, path: string): Promise<Uint8Array>;
   };
+  /**
+   * The docs site of a file (F15): the resolver of its root, which finds the site's config above the file and reads
+   * it once per run (`core/site/`). Its address, breadcrumb and title go into the file's build, and its links to
+   * other docs take their site addresses. Without this (or undefined for a file), no site.
+   */
+  site?(file: BatchFile): SiteResolver | undefined;
   /**
    * The document ids of included files outside this run (a run of changed files, a save): a file of the run whose
    * id another included file also builds is refused, naming both. The run's own files are checked among
@@ -329,6 +336,8 @@ class Batch {
       if (images) source.images = images.placeholders;
       for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       source.linkTargets = await this.links(file, bytes);
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+      if (site) source.site = site;
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -378,7 +387,7 @@ class Batch {
     let cache = this.linkTargets.get(root);
     if (!cache) this.linkTargets.set(root, (cache = new Map()));
     const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
-    return resolveLinkTargets(new TextDecoder().decode(bytes), file.relativePath, source, { cache });
+    return resolveLinkTargets(new TextDecoder().decode(bytes), file.relativePath, source, { cache, site: this.o.site?.(file) });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {

@@ -18,6 +18,7 @@ import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
+import type { AnchorStyle } from './slug';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import type { DocumentProblem } from './problems';
@@ -80,7 +81,29 @@ export interface DocumentOptions {
    * become the page's published link when there is a template.
    */
   linkTargets?: ReadonlyMap<string, LinkTarget>;
+  /**
+   * What the page's docs site decides about it (F15), as `SiteResolver.factsOf` (`core/site/`) found it outside
+   * the build: its published address (the sections' links when no link template is set: `<pageUrl>#<anchor>`), its
+   * breadcrumb (metadata `breadcrumb`, the labels joined with ` › `, unless the front matter sets one) and the
+   * title the site shows (the document's title, before front matter `title`: the site already weighed it).
+   */
+  site?: SiteFacts;
 }
+
+/** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
+export interface SiteFacts {
+  pageUrl?: string;
+  breadcrumb?: readonly string[];
+  title?: string;
+  /**
+   * How the site makes heading anchors, for the sections' links and the link checks (`slug.ts`); default GitHub's.
+   * Selection ids keep GitHub's anchors whatever the site, so that they do not move.
+   */
+  anchors?: AnchorStyle;
+}
+
+/** Between the labels of metadata `breadcrumb`. */
+export const BREADCRUMB_SEPARATOR = ' › ';
 
 export interface DocumentBuildResult {
   document: IngestionDocument;
@@ -118,6 +141,8 @@ interface PreparedFile {
   body: string;
   bodyLineStarts: number[];
   headings: MarkdownHeading[];
+  /** The anchor the site gives each heading, when it is not `heading.anchor` (a site with MkDocs anchors). */
+  siteAnchors: Map<MarkdownHeading, string | undefined> | undefined;
   /** Top-level headings: the section boundaries. */
   boundaries: MarkdownHeading[];
   fileId: string;
@@ -176,6 +201,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     body,
     bodyLineStarts: lineStarts(body),
     headings,
+    siteAnchors: siteAnchors(body, headings, options.site?.anchors),
     boundaries: headings.filter((h) => h.topLevel),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
@@ -185,14 +211,15 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     rewrites: [],
     options,
   };
-  if (markdown && (options.linkTemplate || options.linkTargets !== undefined)) {
+  if (markdown && (options.linkTemplate || options.site?.pageUrl || options.linkTargets !== undefined)) {
     const links = docLinkRewrites({
       body,
       bodyLineStarts: file.bodyLineStarts,
       path,
       bodyLine: countNewlines(text, bodyOffset),
-      ownAnchors: new Set(headings.flatMap((h) => (h.anchor === undefined ? [] : [h.anchor]))),
+      ownAnchors: new Set(headings.flatMap((h) => { const a = anchorOf(file, h); return a === undefined ? [] : [a]; })),
       template: options.linkTemplate || undefined,
+      sitePage: !!options.site?.pageUrl,
       pageLink: (anchor) => sectionLink(file, anchor),
       targets: options.linkTargets,
     });
@@ -255,15 +282,30 @@ function lineOffset(file: PreparedFile, line: number): number {
   return line < file.bodyLineStarts.length ? (file.bodyLineStarts[line] ?? file.body.length) : file.body.length;
 }
 
+/** The same headings with the anchors the site gives them, when the site makes anchors otherwise than GitHub. */
+function siteAnchors(body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined): Map<MarkdownHeading, string | undefined> | undefined {
+  if (style === undefined || style === 'github' || headings.length === 0) return undefined;
+  const site = findHeadings(body, style);
+  return new Map(headings.map((h, i) => [h, site[i]?.anchor]));
+}
+
+/** The anchor of a heading on the published page. */
+function anchorOf(file: PreparedFile, heading: MarkdownHeading | undefined): string | undefined {
+  if (heading === undefined) return undefined;
+  return file.siteAnchors ? file.siteAnchors.get(heading) : heading.anchor;
+}
+
 /** The link of a section with the given anchor (undefined: no heading), or undefined when there is no link. */
 function sectionLink(file: PreparedFile, anchor: string | undefined): string | undefined {
   if (file.frontMatter.link !== undefined) return appendAnchor(file.frontMatter.link, anchor);
-  return file.templateLink?.(anchor);
+  if (file.templateLink) return file.templateLink(anchor);
+  const pageUrl = file.options.site?.pageUrl;
+  return pageUrl ? appendAnchor(pageUrl, anchor) : undefined;
 }
 
 function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {
   const section: Section = { text };
-  const link = sectionLink(file, heading?.anchor);
+  const link = sectionLink(file, anchorOf(file, heading));
   if (link !== undefined) section.link = link;
   if (heading !== undefined && heading.text !== '') section.heading = heading.text;
   return section;
@@ -305,7 +347,7 @@ function rangeSections(file: PreparedFile, from: number, to: number, heading: Ma
     pushText(image.start);
     const section: Section = { type: 'image', image_file_id: image.imageFileId };
     if (image.alt !== '') section.text = image.alt;
-    const link = sectionLink(file, heading?.anchor);
+    const link = sectionLink(file, anchorOf(file, heading));
     if (link !== undefined) section.link = link;
     if (heading !== undefined && heading.text !== '') section.heading = heading.text;
     sections.push(section);
@@ -378,7 +420,7 @@ function assemble(
     title: fields.title,
     sections: fields.sections,
     source: file.options.source ?? 'file',
-    metadata: fm.metadata,
+    metadata: withBreadcrumb(fm.metadata, file.options.site?.breadcrumb),
     doc_updated_at: updatedAt(file),
   };
   const author = file.options.git?.lastCommitAuthor;
@@ -399,6 +441,12 @@ function assemble(
   const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
+}
+
+/** The front matter's metadata with the site's breadcrumb, unless the front matter names its own. */
+function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly string[] | undefined): FrontMatter['metadata'] {
+  if (!breadcrumb?.length || 'breadcrumb' in metadata) return metadata;
+  return { ...metadata, breadcrumb: breadcrumb.join(BREADCRUMB_SEPARATOR) };
 }
 
 function emptyError(file: PreparedFile): DocumentError {
@@ -446,7 +494,7 @@ export function buildDocument(
       ...splitSections(file, start, file.body.length, undefined, file.boundaries),
     ];
     const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
-    title = fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
+    title = file.options.site?.title ?? fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
   } else {
     sections = [makeSection(file, trimBlankLines(file.body), undefined)];
     title = fm.title ?? baseName(file.path);

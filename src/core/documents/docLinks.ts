@@ -20,7 +20,7 @@ import type { DocumentProblem } from './problems';
 /** What a link's target is, as the front that read it found it (`core/ingest/linkTargets.ts`). */
 export type LinkTarget =
   /** A doc of the include globs: its headings' anchors, and its front matter `link` when it has one. */
-  | { kind: 'doc'; anchors: ReadonlySet<string>; link?: string }
+  | { kind: 'doc'; anchors: ReadonlySet<string>; link?: string; siteUrl?: string }
   /** A Markdown file that does not exist. */
   | { kind: 'missing' }
   /** Anything else: a file that is no doc of the globs, one that may not be read (outside the root, a symbolic link). */
@@ -43,8 +43,13 @@ export interface DocLinkContext {
   bodyLine: number;
   /** Anchors of the document's own headings. */
   ownAnchors: ReadonlySet<string>;
-  /** The link template; undefined: nothing is rewritten (links are still checked). */
+  /** The link template; undefined: nothing is rewritten unless the page has a site address (links are still checked). */
   template: string | undefined;
+  /**
+   * The page has a published address from its docs site (F15) and no template: links within the page become that
+   * address, and links to docs become their site address (`LinkTarget.siteUrl`) or front matter `link`.
+   */
+  sitePage?: boolean;
   /** The page's own link for an anchor, as its sections get it (its front matter `link` or the template). */
   pageLink: (anchor?: string) => string | undefined;
   /** What the links to other files lead to; undefined: those stay as written, unchecked. */
@@ -74,7 +79,7 @@ function publishedLink(context: DocLinkContext, site: LinkSite, path: string, fr
     if (context.targets !== undefined && anchor !== undefined && !context.ownAnchors.has(anchor)) {
       problems.push(problem('warning', 'linkAnchorMissing', `The link “${site.href}” names the heading #${anchor}, which this page does not have; link to one of its headings.`, { line }));
     }
-    return context.template === undefined ? undefined : context.pageLink(anchor);
+    return context.template === undefined && !context.sitePage ? undefined : context.pageLink(anchor);
   }
   const target = context.targets?.get(path);
   if (target === undefined || target.kind === 'other') return undefined;
@@ -85,8 +90,10 @@ function publishedLink(context: DocLinkContext, site: LinkSite, path: string, fr
   if (anchor !== undefined && !target.anchors.has(anchor)) {
     problems.push(problem('warning', 'linkAnchorMissing', `The link “${site.href}” names the heading #${anchor}, which ${path} does not have; link to one of its headings.`, { line }));
   }
-  if (context.template === undefined) return undefined;
-  return target.link !== undefined ? appendAnchor(target.link, anchor) : renderLink(context.template, path, anchor);
+  if (context.template === undefined && !context.sitePage) return undefined;
+  if (target.link !== undefined) return appendAnchor(target.link, anchor);
+  if (context.template !== undefined) return renderLink(context.template, path, anchor);
+  return target.siteUrl === undefined ? undefined : appendAnchor(target.siteUrl, anchor);
 }
 
 /** The link as it can stand where the destination was written, read back as the same URL. */

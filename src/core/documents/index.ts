@@ -1,8 +1,8 @@
 /**
  * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
  */
-export { buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build';
-export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult } from './build';
+export { BREADCRUMB_SEPARATOR, buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build';
+export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from './build';
 export { DocumentError } from './errors';
 export type { DocumentErrorCode, DocumentErrorDetails } from './errors';
 export { DEFAULT_IGNORE_KEYS, RESERVED_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';

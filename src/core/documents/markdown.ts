@@ -7,7 +7,8 @@
  */
 import MarkdownIt from 'markdown-it';
 import { useFastBlockState } from './blockState';
-import { Slugger } from './slug';
+import { MkdocsSlugger, Slugger } from './slug';
+import type { AnchorStyle } from './slug';
 
 export interface MarkdownHeading {
   /** 1 to 6. */
@@ -96,12 +97,12 @@ function inlineText(md: Parser, content: string, env: Record<string, unknown>): 
   return plainText(tokens);
 }
 
-/** All headings of the body, in order, with anchors made as a GitHub-style docs site makes them. */
-export function findHeadings(body: string): MarkdownHeading[] {
+/** All headings of the body, in order, with anchors made as a GitHub-style docs site (or MkDocs) makes them. */
+export function findHeadings(body: string, anchors: AnchorStyle = 'github'): MarkdownHeading[] {
   const md = markdownParser();
   const env: Record<string, unknown> = {};
   const tokens = md.parse(body, env);
-  const slugger = new Slugger();
+  const slugger = anchors === 'mkdocs' ? new MkdocsSlugger() : new Slugger();
   const headings: MarkdownHeading[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i];

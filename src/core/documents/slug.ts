@@ -45,3 +45,35 @@ export class Slugger {
     this.occurrences.clear();
   }
 }
+
+/** How a docs site makes heading anchors: GitHub's (Docusaurus and most sites) or MkDocs's default `toc` extension. */
+export type AnchorStyle = 'github' | 'mkdocs';
+
+/**
+ * MkDocs's anchors (Python-Markdown's `toc` extension with its default `slugify`): the text decomposed (NFKD) and
+ * reduced to ASCII, every character but word characters, spaces and hyphens removed, trimmed, lowercased, and each
+ * run of spaces and hyphens made one `-`. So `Install & configure` is `install-configure` (GitHub:
+ * `install--configure`) and `Café` is `cafe` (GitHub: `café`).
+ */
+export function mkdocsSlug(text: string): string {
+  const ascii = text.normalize('NFKD').replace(/[^\x00-\x7f]/g, '');
+  return ascii.replace(/[^\w\s-]/g, '').trim().toLowerCase().replace(/[-\s]+/g, '-');
+}
+
+/**
+ * Unique MkDocs anchors within one page, as `toc`'s `unique`: a taken (or empty) anchor gets `_1`, and an anchor
+ * ending in `_N` counts on (`a_1` → `a_2`).
+ */
+export class MkdocsSlugger {
+  private readonly taken = new Set<string>();
+
+  slug(text: string): string {
+    let id = mkdocsSlug(text);
+    while (this.taken.has(id) || id === '') {
+      const m = /^(.*)_([0-9]+)$/.exec(id);
+      id = m ? `${m[1]}_${Number(m[2]) + 1}` : `${id}_1`;
+    }
+    this.taken.add(id);
+    return id;
+  }
+}

@@ -22,6 +22,8 @@ import { findHeadings } from '../documents/markdown';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
+import type { SiteResolver } from '../site/detect';
+import type { AnchorStyle } from '../documents/slug';
 
 /** A link target that exists but may not be read: outside the root, through a symbolic link, not a file. */
 export class LinkTargetRefusedError extends Error {
@@ -64,20 +66,20 @@ export async function resolveLinkTargets(
   text: string,
   relativePath: string,
   source: LinkTargetSource | undefined,
-  options: { markdown?: boolean; cache?: LinkTargetCache } = {},
+  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver } = {},
 ): Promise<Map<string, LinkTarget>> {
   const targets = new Map<string, LinkTarget>();
   if (source === undefined) return targets;
   const cache = options.cache ?? new Map<string, Promise<LinkTarget>>();
   for (const target of linkedPaths(text, relativePath, options.markdown)) {
     let judged = cache.get(target);
-    if (!judged) cache.set(target, (judged = judge(target, source)));
+    if (!judged) cache.set(target, (judged = judge(target, source, options.site)));
     targets.set(target, await judged);
   }
   return targets;
 }
 
-async function judge(target: string, source: LinkTargetSource): Promise<LinkTarget> {
+async function judge(target: string, source: LinkTargetSource, site: SiteResolver | undefined): Promise<LinkTarget> {
   const included = source.included(target);
   const markdown = isMarkdownPath(target);
   // Neither a doc nor a file whose absence is a broken link: nothing to read.
@@ -88,11 +90,16 @@ async function judge(target: string, source: LinkTargetSource): Promise<LinkTarg
   } catch (e) {
     return e instanceof LinkTargetRefusedError || !markdown ? OTHER : MISSING;
   }
-  return included ? docTarget(bytes, target) : OTHER;
+  if (!included) return OTHER;
+  // Its docs site (F15): its address (what its sections link to when there is no link template) and its anchors.
+  const page = site !== undefined && isMarkdownPath(target) ? await site.pageOf(target, new TextDecoder().decode(bytes)) : undefined;
+  const doc = docTarget(bytes, target, page?.anchors);
+  if (doc.kind === 'doc' && page?.url !== undefined && page.notPage === undefined) return { ...doc, siteUrl: page.url };
+  return doc;
 }
 
 /** A doc's anchors and front matter `link`, as its own build gives its sections. */
-function docTarget(bytes: Uint8Array, target: string): LinkTarget {
+function docTarget(bytes: Uint8Array, target: string, style?: AnchorStyle): LinkTarget {
   let text: string;
   try {
     text = normalizeNewlines(decodeDocumentText(bytes, baseName(target)));
@@ -109,7 +116,7 @@ function docTarget(bytes: Uint8Array, target: string): LinkTarget {
       // Front matter its own build refuses: the template's link is the best guess of where it will be.
     }
   }
-  const anchors = new Set(findHeadings(text.slice(block?.bodyOffset ?? 0)).flatMap((h) => (h.anchor === undefined ? [] : [h.anchor])));
+  const anchors = new Set(findHeadings(text.slice(block?.bodyOffset ?? 0), style).flatMap((h) => (h.anchor === undefined ? [] : [h.anchor])));
   return link === undefined ? { kind: 'doc', anchors } : { kind: 'doc', anchors, link };
 }
 

@@ -8,7 +8,7 @@ import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents';
-import type { DocumentBuildResult, DocumentOptions, GitFileInfo, LinkTarget, SelectionBuildResult } from '../documents';
+import type { DocumentBuildResult, DocumentOptions, GitFileInfo, LinkTarget, SelectionBuildResult, SiteFacts } from '../documents';
 import { explainPairSource } from './pairSource';
 
 /** What a writer configures about the documents (settings in the editor; `.doc-ingest.json` and flags in CI). */
@@ -41,6 +41,8 @@ export interface SourceFile {
   images?: ReadonlyMap<string, string>;
   /** What its relative links lead to (F14, `linkTargets.ts`); absent: links to other files stay as written, unchecked. */
   linkTargets?: ReadonlyMap<string, LinkTarget>;
+  /** What its docs site decides about it (F15, `core/site/`: `SiteResolver.factsOf`); absent: no site. */
+  site?: SiteFacts;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -55,6 +57,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     documentId: file.documentId,
     images: file.images,
     linkTargets: file.linkTargets,
+    site: file.site,
   };
 }
 

@@ -10,6 +10,8 @@ import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
 import { imageReader, imageRoot } from '../ingest/images';
 import { editorLinkTargets } from '../ingest/linkTargets';
+import { editorSiteResolver } from '../ingest/site';
+import type { SiteResolver } from '../../core/site';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
 import type { WorkspaceIds } from '../identity/workspaceIds';
@@ -115,6 +117,13 @@ export class BatchIngester implements vscode.Disposable {
         if (!linkSources.has(root)) linkSources.set(root, editorLinkTargets(document));
         return linkSources.get(root);
       };
+      // Docs sites (F15): one resolver per root folder, each config read once for the batch.
+      const siteResolvers = new Map<string, SiteResolver | undefined>();
+      const sitesOf = (document: vscode.Uri) => {
+        const root = imageRoot(document).toString();
+        if (!siteResolvers.has(root)) siteResolvers.set(root, editorSiteResolver(document));
+        return siteResolvers.get(root);
+      };
       outcome = 'incomplete';
       const summary = await vscode.window.withProgress(
         { location: request.quiet ? vscode.ProgressLocation.Window : vscode.ProgressLocation.Notification, title: vscode.l10n.t('Doc Ingest: {0}', request.label), cancellable: true },
@@ -161,6 +170,7 @@ export class BatchIngester implements vscode.Disposable {
                 return source.read(target);
               },
             },
+            site: (f) => sitesOf(vscode.Uri.parse(f.key)),
             force: request.force,
             concurrency: settings.concurrency,
             maxFileBytes: settings.maxFileBytes,

@@ -4,6 +4,7 @@ import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMa
 import type { FrontMatterIdRefusal } from '../../core/documents';
 import { documentIdOf } from '../../core/identity';
 import { payloadFollowsPath } from '../../core/ingest/pipeline';
+import { editorSiteResolver } from '../ingest/site';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';
 import type { BatchIngester } from '../batch/batchIngester';
@@ -147,7 +148,7 @@ export class Renames implements vscode.Disposable {
     const builds = documentIdOf(bytes, to.relativePath, newPrefix);
     if (builds === entry.documentId) {
       // The bytes did not change with the name: a file changed before the rename stays changed.
-      followTo(ledger, scope, entry.documentId, to.key, entry.sourceHash, newUri);
+      await followTo(ledger, scope, entry.documentId, to.key, entry.sourceHash, newUri);
       return undefined;
     }
     const oldPathId = documentIdFromPath(normalizeRelativePath(from.relativePath), fileIngestConfig(oldUri).idPrefix);
@@ -228,7 +229,7 @@ export class Renames implements vscode.Disposable {
     } else {
       await vscode.workspace.fs.writeFile(page.newUri, edit.bytes);
     }
-    followTo(ledger, page.scope, page.publishedId, page.newKey, sha256Hex(edit.bytes), page.newUri);
+    await followTo(ledger, page.scope, page.publishedId, page.newKey, sha256Hex(edit.bytes), page.newUri);
     return undefined;
   }
 
@@ -330,9 +331,17 @@ function withoutFullStop(sentence: string): string {
 
 /**
  * The ledger's entry follows its file to `key` under the id it keeps. Where the payload names the path (a link
- * template), what the service holds names the old one: the file counts as changed until it is sent again.
+ * template, or a docs site whose address follows the path: F15), what the service holds names the old one: the
+ * file counts as changed until it is sent again.
  */
-function followTo(ledger: Ledger, scope: string, documentId: string, key: string, sourceHash: string, uri: vscode.Uri): void {
+async function followTo(ledger: Ledger, scope: string, documentId: string, key: string, sourceHash: string, uri: vscode.Uri): Promise<void> {
   ledger.moveSource(scope, documentId, key, sourceHash);
-  if (payloadFollowsPath(fileIngestConfig(uri))) ledger.supersede(scope, documentId);
+  if (payloadFollowsPath(fileIngestConfig(uri)) || (await inDocsSite(uri))) ledger.supersede(scope, documentId);
+}
+
+/** Whether a docs site's config is above the file (its address, breadcrumb and title may follow its path). */
+async function inDocsSite(uri: vscode.Uri): Promise<boolean> {
+  const source = workspaceSource(uri);
+  const sites = editorSiteResolver(uri);
+  return !!source && !!sites && (await sites.siteOf(source.relativePath)) !== undefined;
 }

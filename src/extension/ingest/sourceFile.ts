@@ -6,6 +6,7 @@ import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
 import { editorLinkTargets } from './linkTargets';
 import { notebookJson, unsavedNotebook } from './notebookSource';
+import { editorSiteResolver } from './site';
 
 /** What the editor knows about a file before it is built: shared by ingestion, the payload preview and diagnostics. */
 export interface EditorSource {
@@ -47,8 +48,13 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     git: useGit ? await getGitFileInfo(uri.fsPath, { text }) : undefined,
     modifiedTime: saved ? await modifiedTime(uri) : undefined,
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
-    linkTargets: await resolveLinkTargets(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, editorLinkTargets(uri), { markdown: place.markdown }),
   };
+  const decoded = text ?? new TextDecoder().decode(input as Uint8Array);
+  // The docs site above the file (F15): the same facts the command line and a batch give its build.
+  const sites = editorSiteResolver(uri);
+  file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites });
+  const site = await sites?.factsOf(place.relativePath, decoded);
+  if (site) file.site = site;
   return { file, config, settings, place, text, saved };
 }
 

@@ -114,6 +114,21 @@ describe('renames (issue 24)', () => {
     assert.deepEqual(deletes(), [], 'nothing deleted');
   });
 
+  it('in a docs site (F15): a page that keeps its id counts as changed after a move, since its address follows the path', async () => {
+    write('mkdocs.yml', 'site_url: https://handbook.test/\n');
+    write('docs/page.md', '---\nid: site-chosen\n---\n# Chosen\n\nText.\n');
+    await vscode.commands.executeCommand('docIngest.ingestFolder', base);
+    assert.equal((w.service.document('site-chosen')?.received as { sections: { link?: string }[] } | undefined)?.sections[0]?.link, 'https://handbook.test/page/#chosen');
+
+    await rename([['docs/page.md', 'docs/guide/page.md']]);
+
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('docs/guide/page.md')), 'changed', 'its address names the old path');
+    const posts = ingestionRequests(w.service).length;
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    const sent = ingestionRequests(w.service).slice(posts).map((r) => (r.json as { document: { id: string; sections: { link?: string }[] } }).document);
+    assert.deepEqual(sent.map((d) => [d.id, d.sections[0]?.link]), [['site-chosen', 'https://handbook.test/guide/page/#chosen']]);
+  });
+
   it('republish: the page is ingested under its new id, then the old document is deleted at the service and forgotten by the ledger', async () => {
     write('old-name.md', '# Page\n\nText.\n');
     await publish('old-name.md');

@@ -17,7 +17,7 @@ describe('doc-ingest command line (F12)', () => {
       const version = await runCli(['--version'], { cwd });
       assert.equal(version.code, 0);
       assert.equal(version.stdout.trim(), (JSON.parse(await readFile(path.resolve(__dirname, '../../../../package.json'), 'utf8')) as { version: string }).version);
-      for (const command of ['ingest', 'preview', 'status', 'check']) {
+      for (const command of ['ingest', 'preview', 'site', 'status', 'check']) {
         const help = await runCli([command, '--help'], { cwd });
         assert.equal(help.code, 0, command);
         assert.match(help.stdout, new RegExp(`^Usage: doc-ingest ${command}`), command);

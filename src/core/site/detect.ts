@@ -1,0 +1,79 @@
+/**
+ * Finding a page's docs site (F15): the generator's config in the page's folder or the nearest parent folder up to
+ * the root (a workspace folder, the repository root). Configs are read as data, never run (`literal.ts`); each is
+ * read once per resolver, which a run shares among its pages.
+ */
+import { loadDocusaurus } from './docusaurus';
+import { loadMintlify } from './mintlify';
+import { loadMkdocs } from './mkdocs';
+import { joinPath, siteFacts } from './types';
+import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
+
+/** Config names in the order they are looked for within one folder. */
+export const SITE_CONFIG_FILES: readonly string[] = [
+  'mkdocs.yml',
+  'mkdocs.yaml',
+  'docusaurus.config.ts',
+  'docusaurus.config.js',
+  'docusaurus.config.mjs',
+  'docusaurus.config.mts',
+  'docusaurus.config.cjs',
+  'docs.json',
+  'mint.json',
+];
+
+/** The sites of one root, each config read once. */
+export class SiteResolver {
+  private readonly byFolder = new Map<string, Promise<Site | undefined>>();
+
+  constructor(private readonly files: SiteFiles) {}
+
+  /** The site whose config is in the folder of `path` or the nearest parent; undefined when there is none. */
+  async siteOf(path: string): Promise<Site | undefined> {
+    const parts = path.split('/').slice(0, -1);
+    for (let n = parts.length; n >= 0; n--) {
+      const site = await this.siteIn(parts.slice(0, n).join('/'));
+      if (site) return site;
+    }
+    return undefined;
+  }
+
+  /** The site with its config directly in `folder` (root-relative, '' for the root). */
+  siteIn(folder: string): Promise<Site | undefined> {
+    let site = this.byFolder.get(folder);
+    if (!site) this.byFolder.set(folder, (site = this.load(folder)));
+    return site;
+  }
+
+  /** The warnings of every site read so far, each once (for a run's report). */
+  async warnings(): Promise<SiteWarning[]> {
+    const sites = await Promise.all(this.byFolder.values());
+    return sites.flatMap((site) => site?.warnings ?? []);
+  }
+
+  /** What the site decides about the page; undefined when no site covers it. */
+  async pageOf(path: string, text: string): Promise<SitePage | undefined> {
+    const site = await this.siteOf(path);
+    return site?.page(path, text);
+  }
+
+  /** The facts the page's build takes (`DocumentOptions.site`). */
+  async factsOf(path: string, text: string): Promise<SiteFacts | undefined> {
+    return siteFacts(await this.pageOf(path, text));
+  }
+
+  private async load(folder: string): Promise<Site | undefined> {
+    for (const name of SITE_CONFIG_FILES) {
+      const configFile = joinPath(folder, name);
+      const bytes = await this.files.read(configFile);
+      if (bytes === undefined) continue;
+      const text = new TextDecoder().decode(bytes);
+      if (name.startsWith('mkdocs.')) return loadMkdocs(this.files, configFile, folder, text);
+      if (name.startsWith('docusaurus.config.')) return loadDocusaurus(this.files, configFile, folder, text);
+      // `docs.json` is a common name: only a Mintlify config has `navigation` (or Mintlify's schema).
+      if (name === 'docs.json' && !/"navigation"\s*:|mintlify\.com/.test(text)) continue;
+      return loadMintlify(configFile, folder, text);
+    }
+    return undefined;
+  }
+}

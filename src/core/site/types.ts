@@ -1,0 +1,119 @@
+/**
+ * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
+ * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
+ */
+import type { SiteFacts } from '../documents/build';
+import type { AnchorStyle } from '../documents/slug';
+
+export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
+
+export const GENERATOR_NAMES: Record<Generator, string> = { mkdocs: 'MkDocs', docusaurus: 'Docusaurus', mintlify: 'Mintlify' };
+
+/** Reads the files of a root (a workspace folder, the repository root) by root-relative path. */
+export interface SiteFiles {
+  /** The file's bytes; undefined when it does not exist or may not be read (outside the root, a symbolic link). */
+  read(path: string): Promise<Uint8Array | undefined>;
+}
+
+/** A setting of the site's config that could not be used, with the sentence that says what to do. */
+export interface SiteWarning {
+  /** Root-relative path of the file the setting is in. */
+  file: string;
+  /** 1-based line, when known. */
+  line?: number;
+  /** The setting, as the generator names it (`url`, `presets[0].docs.routeBasePath`, `nav`). */
+  setting: string;
+  /** One sentence: what, where, and what to give instead. */
+  message: string;
+}
+
+/** One rule the site applies, for `doc-ingest site` and Show Site Settings. */
+export interface SiteRule {
+  name: string;
+  /** As read, or the generator's default (`(default)` said in the value). */
+  value: string;
+}
+
+/** What the site decides about one page. */
+export interface SitePage {
+  /** Root-relative path of the source file. */
+  path: string;
+  /** Its published address (absolute when the site names its address), without an anchor. */
+  url?: string;
+  /** The navigation's labels down to the page, outermost first, the page's own label last. */
+  breadcrumb: string[];
+  /**
+   * The title the site shows for the page, when the site decides it (README "Docs sites": MkDocs's nav title,
+   * Docusaurus's and Mintlify's front matter `title`, else the sidebar's label); undefined: the page's own first
+   * heading or file name, as without a site.
+   */
+  title?: string;
+  /** Where the site's "Edit this page" leads, when its config names one as a plain string. */
+  editUrl?: string;
+  /** How the site makes heading anchors, when not as GitHub does (MkDocs's `toc`). */
+  anchors?: AnchorStyle;
+  /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
+  notPage?: string;
+}
+
+/** A site found for a page: the generator, its config and its rules. */
+export interface Site {
+  generator: Generator;
+  /** Root-relative path of the config file. */
+  configFile: string;
+  /** Root-relative folder of the config ('' for the root). */
+  folder: string;
+  /** The site's published address (`https://docs.example.com/`), when the config names it as a literal. */
+  baseUrl?: string;
+  /** Root-relative folders whose files are the site's pages. */
+  docsDirs: string[];
+  rules: SiteRule[];
+  warnings: SiteWarning[];
+  /** What the site decides about the page at `path` (root-relative) with the given text. */
+  page(path: string, text: string): Promise<SitePage>;
+}
+
+/** What the document build takes from the site (`DocumentOptions.site`). */
+export type { SiteFacts };
+
+/** The facts a page's build takes, or undefined when the file is no page of the site. */
+export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
+  if (!page || page.notPage !== undefined) return undefined;
+  const facts: SiteFacts = {};
+  if (page.url !== undefined) facts.pageUrl = page.url;
+  if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
+  if (page.title !== undefined) facts.title = page.title;
+  if (page.anchors !== undefined) facts.anchors = page.anchors;
+  return facts;
+}
+
+/** `a/b` joined with `c` as a root-relative path ('' is the root). */
+export function joinPath(folder: string, path: string): string {
+  const parts: string[] = folder === '' ? [] : folder.split('/');
+  for (const segment of path.split('/')) {
+    if (segment === '' || segment === '.') continue;
+    if (segment === '..') {
+      if (parts.length === 0) return '..';
+      parts.pop();
+    } else {
+      parts.push(segment);
+    }
+  }
+  return parts.join('/');
+}
+
+/** `path` relative to `folder`, or undefined when it is not inside it. */
+export function under(folder: string, path: string): string | undefined {
+  if (folder === '') return path;
+  return path.startsWith(`${folder}/`) ? path.slice(folder.length + 1) : undefined;
+}
+
+/** Encodes a URL path per segment (`/` stays). */
+export function encodeUrlPath(path: string): string {
+  return path.split('/').map((s) => encodeURIComponent(s)).join('/');
+}
+
+/** `https://x.com/base/` + `a/b/` with one slash between. */
+export function joinUrl(base: string, path: string): string {
+  return `${base.replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+}

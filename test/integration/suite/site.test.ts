@@ -1,0 +1,42 @@
+// F15 in the editor: Show Site Settings shows the docs site detected for a folder, and Ingest Current File of a page
+// of that site sends the site's address as its sections' links (no link template set), its breadcrumb as metadata
+// and the site's title, as the command line does.
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import * as vscode from 'vscode';
+import { connect, ingestionRequests, openEditor, until, useWorld, workspaceUri } from './helpers';
+
+const TMP = 'site-tmp';
+/** The Docusaurus site in miniature (test/fixtures/sites/docusaurus), copied into the workspace folder. */
+const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/sites/docusaurus');
+
+describe('Docs sites: address, breadcrumb and title from the site (F15)', () => {
+  const w = useWorld({ dialect: 'observed' });
+  beforeEach(() => fs.cpSync(FIXTURE, workspaceUri(TMP).fsPath, { recursive: true }));
+  afterEach(() => fs.rmSync(workspaceUri(TMP).fsPath, { recursive: true, force: true }));
+
+  it('Show Site Settings shows the detected site, its rules and each page with its address, breadcrumb and title', async () => {
+    await openEditor(`${TMP}/docs/reference/api.md`);
+    await vscode.commands.executeCommand('docIngest.showSiteSettings');
+    const shown = await until(() => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'doc-ingest-site'), 'the site settings to open');
+    const text = shown.getText();
+    assert.match(text, /^Docusaurus site: site-tmp\/docusaurus\.config\.js\n {2}base URL: https:\/\/docs\.acme\.test\/product\/\n/m);
+    assert.match(text, /\n {2}docs\.routeBasePath: guide\n/);
+    assert.match(text, /\n {4}site-tmp\/docs\/reference\/api\.md\n {6}url: https:\/\/docs\.acme\.test\/product\/guide\/api\n {6}breadcrumb: Reference › API\n {6}title: API\n/);
+    assert.match(text, /\n {4}site-tmp\/docs\/getting-started\/_setup\.mdx: not a page: a partial/);
+    assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === shown), 'shown beside the editor');
+  });
+
+  it('Ingest Current File of a page sends the site address with each heading\'s anchor as its section links', async () => {
+    await connect(w, 'admin');
+    await openEditor(`${TMP}/docs/reference/api.md`);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    const sent = ingestionRequests(w.service).at(-1);
+    assert.ok(sent, 'the page was sent');
+    const body = JSON.parse(sent.body) as { document: { title: string; metadata: Record<string, string>; sections: { link?: string }[] } };
+    assert.deepEqual(body.document.sections.map((s) => s.link), ['https://docs.acme.test/product/guide/api#api-reference', 'https://docs.acme.test/product/guide/api#authentication']);
+    assert.equal(body.document.metadata.breadcrumb, 'Reference › API');
+    assert.equal(body.document.title, 'API');
+  });
+});

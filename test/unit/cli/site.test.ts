@@ -1,0 +1,67 @@
+// F15 on the command line: `doc-ingest site` prints what was detected, and `ingest` of a page of a docs site sends
+// the site's address as its sections' links (no link template), as the editor does.
+import assert from 'node:assert/strict';
+import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { IngestReportSchema } from '../../../src/cli/report';
+import { DIALECTS, useService } from '../client/harness';
+import { SITES } from '../site/fixtures';
+import { runCli } from './runCli';
+
+describe('doc-ingest site and ingest of a docs site (F15)', () => {
+  let root: string;
+  beforeEach(async () => {
+    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-'));
+    await cp(path.join(SITES, 'docusaurus'), root, { recursive: true });
+  });
+  afterEach(() => rm(root, { recursive: true, force: true }));
+
+  it('site prints the generator, the config, the rules and each page with its address, breadcrumb and title', async () => {
+    const run = await runCli(['site'], { cwd: root });
+    assert.equal(run.code, 0, run.stderr);
+    assert.match(run.stdout, /^Docusaurus site: docusaurus\.config\.js\n {2}base URL: https:\/\/docs\.acme\.test\/product\/\n/);
+    assert.match(run.stdout, /\n {2}docs\.routeBasePath: guide\n/);
+    assert.match(run.stdout, /\n {4}docs\/getting-started\/01-install\.mdx\n {6}url: https:\/\/docs\.acme\.test\/product\/guide\/getting-started\/install\n {6}breadcrumb: Getting Started › Install\n {6}title: Installing Acme\n/);
+    assert.match(run.stdout, /\n {4}docs\/getting-started\/_setup\.mdx: not a page: a partial/);
+  });
+
+  it('site --json gives the same as data', async () => {
+    const run = await runCli(['site', '--json', 'docs/reference'], { cwd: root });
+    assert.equal(run.code, 0, run.stderr);
+    const report = JSON.parse(run.stdout) as { command: string; sites: { generator: string; pages: { path: string; url: string; breadcrumb: string[]; title: string }[] }[] };
+    assert.equal(report.command, 'site');
+    assert.deepEqual(report.sites.map((s) => [s.generator, s.pages.map((p) => [p.path, p.url, p.breadcrumb, p.title])]), [
+      ['docusaurus', [['docs/reference/api.md', 'https://docs.acme.test/product/guide/api', ['Reference', 'API'], 'API']]],
+    ]);
+  });
+
+  it('a config setting that cannot be read is a warning on stdout of site, and on stderr of ingest --dry-run', async () => {
+    await writeFile(path.join(root, 'docusaurus.config.js'), "module.exports = { url: process.env.SITE_URL, baseUrl: '/', presets: ['classic'] };\n");
+    const run = await runCli(['site'], { cwd: root });
+    assert.match(run.stdout, /warning: docusaurus\.config\.js line 1: url is process\.env, .* give the address as a linkTemplate in \.doc-ingest\.json or the docIngest\.linkTemplate setting instead\./);
+    const dry = await runCli(['ingest', '--dry-run', 'docs/intro.md'], { cwd: root, env: { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' } });
+    assert.match(dry.stderr, /doc-ingest: docusaurus\.config\.js:1: warning: docusaurus\.config\.js line 1: url is process\.env/);
+  });
+
+  for (const dialect of DIALECTS) {
+    describe(dialect, () => {
+      const h = useService(dialect);
+      it('ingest sends the site address with each anchor as the section links, the breadcrumb as metadata, and preview shows the same bytes', async () => {
+        h.service.setIngestLatency(0);
+        const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+        const preview = await runCli(['preview', 'docs/reference/api.md', '--compact'], { cwd: root, env });
+        assert.equal(preview.code, 0, preview.stderr);
+        const run = await runCli(['ingest', 'docs/reference/api.md', '--json'], { cwd: root, env });
+        assert.equal(run.code, 0, run.stderr);
+        const report = IngestReportSchema.parse(JSON.parse(run.stdout));
+        const received = h.service.document(report.files[0]?.documentId ?? '')?.received as { title: string; metadata: Record<string, string>; sections: { link?: string }[] };
+        assert.deepEqual(received.sections.map((s) => s.link), ['https://docs.acme.test/product/guide/api#api-reference', 'https://docs.acme.test/product/guide/api#authentication']);
+        assert.equal(received.metadata.breadcrumb, 'Reference › API');
+        assert.equal(received.title, 'API');
+        const request = h.service.requests.find((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath));
+        assert.equal(request?.body, preview.stdout.trimEnd(), 'byte for byte');
+      });
+    });
+  }
+});
