@@ -17,6 +17,8 @@ import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import { findHeadings } from './markdown';
+import { MdxSyntaxError, readerText } from './readerText';
+import type { ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import type { DocumentProblem } from './problems';
@@ -79,6 +81,13 @@ export interface DocumentOptions {
    * become the page's published link when there is a template.
    */
   linkTargets?: ReadonlyMap<string, LinkTarget>;
+  /**
+   * The files the page includes (F15: MkDocs snippets, Docusaurus partials, Obsidian embeds), by root-relative
+   * path, as `resolveIncludes` (`core/ingest/includes.ts`) read them: each include is replaced by the included
+   * file's reader text (see `readerText/`). An include whose file is not in the map is a problem at its line and is
+   * left out. Absent: as empty (no include can be expanded).
+   */
+  includes?: ReadonlyMap<string, string>;
 }
 
 export interface DocumentBuildResult {
@@ -116,6 +125,10 @@ interface PreparedFile {
   bodyOffset: number;
   body: string;
   bodyLineStarts: number[];
+  /** The reader text's map back to the source body (F15); undefined when the body is the source's as written. */
+  reader: ReaderText | undefined;
+  /** 1-based line in the whole file of the source of a body offset. */
+  line: (bodyOffset: number) => number;
   headings: MarkdownHeading[];
   /** Top-level headings: the section boundaries. */
   boundaries: MarkdownHeading[];
@@ -162,7 +175,12 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyOffset = block.bodyOffset;
     }
   }
-  const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  const bodyLine = countNewlines(text, bodyOffset);
+  // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems) : undefined;
+  const body = reader?.mapped.text ?? sourceBody;
+  const sourceLineStarts = reader ? lineStarts(sourceBody) : [];
   const headings = markdown ? findHeadings(body) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
@@ -174,12 +192,14 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     bodyOffset,
     body,
     bodyLineStarts: lineStarts(body),
+    reader,
+    line: (offset) => bodyLine + 1 + (reader ? lineIndex(sourceLineStarts, reader.mapped.sourceOffset(offset)) : lineIndex(file.bodyLineStarts, offset)),
     headings,
     boundaries: headings.filter((h) => h.topLevel),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? imageSites(text, path, bodyOffset, options.images) : [],
+    images: markdown ? imageSites(reader ? text.slice(0, bodyOffset) + body : text, path, bodyOffset, options.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -189,7 +209,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       body,
       bodyLineStarts: file.bodyLineStarts,
       path,
-      bodyLine: countNewlines(text, bodyOffset),
+      bodyLine,
+      sourceLine: reader ? (line) => file.line(file.bodyLineStarts[line] ?? body.length) : undefined,
       ownAnchors: new Set(headings.flatMap((h) => (h.anchor === undefined ? [] : [h.anchor]))),
       template: options.linkTemplate || undefined,
       pageLink: (anchor) => sectionLink(file, anchor),
@@ -199,6 +220,37 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     problems.push(...links.problems);
   }
   return file;
+}
+
+/**
+ * The reader text of a Markdown page's body (`readerText/`), its problems added with their lines; undefined when
+ * the body stays as written.
+ * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, at its line
+ */
+function readBody(body: string, path: string, bodyLine: number, includes: ReadonlyMap<string, string> | undefined, problems: DocumentProblem[]): ReaderText | undefined {
+  const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
+  let reader: ReaderText | undefined;
+  try {
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes });
+  } catch (e) {
+    if (!(e instanceof MdxSyntaxError)) throw e;
+    const line = lineOf(e.offset);
+    throw new DocumentError('syntax', `“${baseName(path)}” cannot be read as MDX at line ${line}: ${e.reason.replace(/\.$/, '')}; correct the markup there.`, { line });
+  }
+  for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
+  return reader;
+}
+
+/** Index of the line holding `offset`, given the lines' start offsets. */
+function lineIndex(starts: readonly number[], offset: number): number {
+  let low = 0;
+  let high = starts.length - 1;
+  while (low < high) {
+    const mid = (low + high + 1) >> 1;
+    if ((starts[mid] ?? 0) <= offset) low = mid;
+    else high = mid - 1;
+  }
+  return low;
 }
 
 function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
@@ -402,6 +454,7 @@ function assemble(
 
 function emptyError(file: PreparedFile): DocumentError {
   const name = baseName(file.path);
+  if (file.reader !== undefined) return new DocumentError('empty', `“${name}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.`);
   return new DocumentError(
     'empty',
     file.bodyOffset > 0
@@ -432,7 +485,7 @@ export function buildDocument(
   if (file.markdown) {
     if (file.boundaries.length === 0) {
       const firstText = /\S/.exec(file.body)?.index ?? 0;
-      const line = countNewlines(file.text, file.bodyOffset + firstText) + 1;
+      const line = file.line(firstText);
       problems.push(problem('info', 'noHeadings', 'no headings: the whole file is one section', { line }));
     }
     const first = file.boundaries[0];
@@ -505,8 +558,10 @@ export function buildSelectionDocument(
   const file = prepare(text, relativePath, options);
   const startInText = Math.max(mapOffset(text, Math.min(selectionStartOffset, selectionEndOffset)), file.bodyOffset);
   const endInText = mapOffset(text, Math.max(selectionStartOffset, selectionEndOffset));
-  const start = startInText - file.bodyOffset;
-  const end = endInText - file.bodyOffset;
+  // Source offsets → offsets in the reader text (the text the sections are cut from).
+  const toBody = (offset: number): number => file.reader?.mapped.outputOffset(offset) ?? offset;
+  const start = toBody(startInText - file.bodyOffset);
+  const end = toBody(endInText - file.bodyOffset);
   const selected = start < end ? file.body.slice(start, end) : '';
   if (!hasVisibleText(selected)) {
     throw new DocumentError(
