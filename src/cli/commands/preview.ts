@@ -5,6 +5,7 @@ import { DocumentError, getGitFileInfo } from '../../core/documents';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { previewImageIds } from '../../core/ingest/images';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
+import { resolveIncludes } from '../../core/ingest/includes';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
@@ -59,7 +60,9 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
     );
-    source.linkTargets = await resolveLinkTargets(text, file.relativePath, linkTargetSource(config.root, await listFiles([], config, io.cwd)));
+    const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd));
+    source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets);
+    source.includes = await resolveIncludes(text, file.relativePath, targets);
     let built;
     try {
       built = buildFile(source, ingestConfig(config));

@@ -41,6 +41,8 @@ export interface SourceFile {
   images?: ReadonlyMap<string, string>;
   /** What its relative links lead to (F14, `linkTargets.ts`); absent: links to other files stay as written, unchecked. */
   linkTargets?: ReadonlyMap<string, LinkTarget>;
+  /** The texts of the files it includes (F15, `includes.ts`), by root-relative path; absent: none could be read. */
+  includes?: ReadonlyMap<string, string>;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -55,6 +57,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     documentId: file.documentId,
     images: file.images,
     linkTargets: file.linkTargets,
+    includes: file.includes,
   };
 }
 

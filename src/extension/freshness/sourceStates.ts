@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { ledgerScope, sha256Hex } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger';
+import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
+import { editorLinkTargets } from '../ingest/linkTargets';
 import type { Ledger, SourceState } from '../../core/ledger';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
@@ -53,8 +55,12 @@ export class SourceStates {
       const key = uri.toString();
       const cached = this.hashes.get(key);
       if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;
-      const hash = sha256Hex(await vscode.workspace.fs.readFile(uri));
-      this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      // A page that includes other files (F15) is hashed with them, as the ledger recorded it; not cached, since
+      // an included file can change while the page does not.
+      const includes = await resolveIncludes(new TextDecoder().decode(bytes), workspaceSource(uri)?.relativePath ?? uri.path, editorLinkTargets(uri));
+      const hash = includedSourceHash(bytes, includes);
+      if (includes.size === 0) this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
       return hash;
     } catch {
       return undefined;

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { getGitFileInfo } from '../../core/documents';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
+import { resolveIncludes } from '../../core/ingest/includes';
 import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
@@ -45,6 +46,8 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     modifiedTime: saved ? await modifiedTime(uri) : undefined,
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
     linkTargets: await resolveLinkTargets(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, editorLinkTargets(uri), { markdown: place.markdown }),
+    // Included files (F15) are read as link targets are: inside the folder only.
+    includes: await resolveIncludes(text ?? new TextDecoder().decode(input as Uint8Array), place.relativePath, editorLinkTargets(uri), { markdown: place.markdown }),
   };
   return { file, config, settings, place, text, saved };
 }

@@ -3,7 +3,8 @@
  *
  * - MkDocs snippets (pymdownx.snippets): a line `--8<-- "path"` (or `'path'`), optionally `"path:start:end"` for
  *   lines start to end; the block form, `--8<--` lines around one path per line (`;` comments a path out). The
- *   included lines keep the include line's indentation.
+ *   included lines keep the include line's indentation. As in MkDocs, snippets are expanded in fenced code too
+ *   (a fence around `--8<-- "example.py"` shows the file); a file that is not Markdown is included as it is.
  * - Docusaurus partials: `import Setup from './_setup.mdx'` (a `.md`/`.mdx` file; `@site/` means the site's root,
  *   taken as the repository root) and then `<Setup />` (see `mdx.ts`).
  * - Obsidian and Foam embeds: a line `![[note]]`, `![[note#Heading]]` (the section under that heading),
@@ -128,12 +129,13 @@ export function lineIncludes(text: string): LineInclude[] {
   const found: LineInclude[] = [];
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i] as Line;
-    if (line.code) continue;
+    // Snippets are expanded before Markdown is read, in fenced code too (`;--8<--` escapes one), as pymdownx does.
     const snippet = SNIPPET.exec(line.text);
     if (snippet) {
       found.push({ start: line.start, end: line.next, indent: snippet[1] ?? '', references: [snippetReference(snippet[3] ?? '')] });
       continue;
     }
+    if (line.code && !SNIPPET_BLOCK.test(line.text)) continue;
     if (SNIPPET_BLOCK.test(line.text)) {
       let close = i + 1;
       while (close < lines.length && !SNIPPET_BLOCK.test((lines[close] as Line).text)) close++;

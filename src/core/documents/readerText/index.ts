@@ -17,7 +17,7 @@
  */
 import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
-import { trimBlankLines, withoutBomLf } from '../text';
+import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes } from './includes';
 import type { IncludeReference } from './includes';
 import { admonitions, ignoreRegions } from './lines';
@@ -138,6 +138,8 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   } else {
     raw = raw.slice(findFrontMatter(raw)?.bodyOffset ?? 0);
   }
+  // A snippet of code (`example.py`) is shown as it is.
+  if (!isMarkdownPath(found)) return raw.replace(/\n+$/, '');
   let inner: ReaderText;
   try {
     inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined, { includes: context.includes, chain: [...context.chain, found] });

@@ -73,26 +73,33 @@ export function ignoreRegions(text: string): { edits: Edit[]; problems: StagePro
   if (!text.includes('doc-ingest:')) return { edits: [], problems: [] };
   const edits: Edit[] = [];
   const problems: StageProblem[] = [];
-  let open: Line | undefined;
-  for (const line of splitLines(text)) {
+  let open: number | undefined;
+  const lines = splitLines(text);
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
     if (line.code && open === undefined) continue;
     const match = IGNORE.exec(line.text);
     if (!match) continue;
     const kind = match[1] ?? match[2];
     if (kind === 'ignore' && open === undefined) {
-      open = line;
+      open = i;
     } else if (kind === 'end') {
-      edits.push({ start: (open ?? line).start, end: line.next, text: '' });
+      const first = open ?? i;
+      // Between blank lines (or at the start), the blank line after the region goes too: one blank line stays.
+      const after = lines[i + 1];
+      const end = (first === 0 || blank(lines[first - 1])) && after !== undefined && blank(after) ? after.next : line.next;
+      edits.push({ start: (lines[first] as Line).start, end, text: '' });
       open = undefined;
     }
   }
   if (open !== undefined) {
-    edits.push({ start: open.start, end: text.length, text: '' });
+    const start = (lines[open] as Line).start;
+    edits.push({ start, end: text.length, text: '' });
     problems.push({
       severity: 'warning',
       code: 'ignoreUnclosed',
       message: 'This doc-ingest:ignore region has no doc-ingest:end, so the rest of the page was left out; add <!-- doc-ingest:end --> where the region stops.',
-      offset: open.start,
+      offset: start,
     });
   }
   return { edits, problems };
@@ -155,8 +162,11 @@ export function admonitions(text: string): Edit[] {
       const count = (colonClose[1] ?? '').length;
       const at = open.lastIndexOf(count);
       open.splice(at === -1 ? open.length - 1 : at);
-      // Text right above and below would join into one paragraph.
-      edits.push({ start: line.start, end: line.next, text: !blank(lines[i - 1]) && next !== undefined && !blank(next) ? '\n' : '' });
+      // Text right above and below would join into one paragraph (other closing lines in between show nothing).
+      let before = i - 1;
+      while (before >= 0 && COLON_CLOSE.test((lines[before] as Line).text)) before--;
+      const joins = !blank(lines[before]) && next !== undefined && !blank(next) && !COLON_CLOSE.test(next.text);
+      edits.push({ start: line.start, end: line.next, text: joins ? '\n' : '' });
       continue;
     }
     const mkdocs = MKDOCS.exec(line.text);
@@ -193,9 +203,6 @@ export function admonitions(text: string): Edit[] {
         const quote = QUOTE.exec(body.text);
         edits.push({ start: body.start, end: body.start + (quote?.[0].length ?? 0), text: '' });
       }
-      // The text after the quote would otherwise continue the last paragraph.
-      const after = lines[last + 1];
-      if (after !== undefined && !blank(after) && !blank(lines[last])) edits.push({ start: after.start, end: after.start, text: '\n' });
       i = last;
     }
   }

@@ -39,12 +39,16 @@ export class MappedText {
   }
 
   /**
-   * Offset in the result of the source offset `at`: where the copied text at or after it stands (the result's end
-   * when nothing after it was kept).
+   * Offset in the result of the source offset `at`: where the text from at or after it stands (copied text, or
+   * text put in for source at or after it, such as a component's title); the result's end when nothing is.
    */
   outputOffset(at: number): number {
     for (const s of this.segments) {
-      if (!s.copied || s.src + s.len <= at) continue;
+      if (!s.copied) {
+        if (s.src >= at) return s.out;
+        continue;
+      }
+      if (s.src + s.len <= at) continue;
       return s.src <= at ? s.out + (at - s.src) : s.out;
     }
     return this.text.length;
