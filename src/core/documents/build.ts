@@ -16,6 +16,7 @@ import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
+import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import { MdxSyntaxError, readerText } from './readerText';
 import type { ReaderText } from './readerText';
@@ -180,7 +181,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
   const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
-  const sourceLineStarts = reader ? lineStarts(sourceBody) : [];
+  const bodyLineStarts = lineStarts(body);
+  // Lines are counted in the source body: through the reader text's map when there is one.
+  const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
   const headings = markdown ? findHeadings(body) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
@@ -191,9 +194,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     frontMatter,
     bodyOffset,
     body,
-    bodyLineStarts: lineStarts(body),
+    bodyLineStarts,
     reader,
-    line: (offset) => bodyLine + 1 + (reader ? lineIndex(sourceLineStarts, reader.mapped.sourceOffset(offset)) : lineIndex(file.bodyLineStarts, offset)),
+    line: (offset) => bodyLine + 1 + sourcePlaces.lineOf(reader ? reader.mapped.sourceOffset(offset) : offset),
     headings,
     boundaries: headings.filter((h) => h.topLevel),
     fileId,
@@ -239,18 +242,6 @@ function readBody(body: string, path: string, bodyLine: number, includes: Readon
   }
   for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
   return reader;
-}
-
-/** Index of the line holding `offset`, given the lines' start offsets. */
-function lineIndex(starts: readonly number[], offset: number): number {
-  let low = 0;
-  let high = starts.length - 1;
-  while (low < high) {
-    const mid = (low + high + 1) >> 1;
-    if ((starts[mid] ?? 0) <= offset) low = mid;
-    else high = mid - 1;
-  }
-  return low;
 }
 
 function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
