@@ -13,6 +13,8 @@ import { readSettings } from '../settings';
  */
 export class SourceStates {
   private readonly hashes = new Map<string, { mtime: number; size: number; hash: string }>();
+  /** Files last hashed with the files they include (F15), by URI. */
+  private readonly includers = new Map<string, vscode.Uri>();
 
   constructor(private readonly ledger: Promise<Ledger>) {}
 
@@ -31,6 +33,11 @@ export class SourceStates {
     return (await this.ledger).sourceState(scope, source.key, hash);
   }
 
+  /** The files that include others (F15): a change of any file may change their state. */
+  withIncludes(): vscode.Uri[] {
+    return [...this.includers.values()];
+  }
+
   /** Drops the cached hash (the file was saved, created or deleted). */
   forget(uri: vscode.Uri): void {
     this.hashes.delete(uri.toString());
@@ -38,6 +45,7 @@ export class SourceStates {
 
   clear(): void {
     this.hashes.clear();
+    this.includers.clear();
   }
 
   /**
@@ -60,7 +68,12 @@ export class SourceStates {
       // an included file can change while the page does not.
       const includes = await resolveIncludes(new TextDecoder().decode(bytes), workspaceSource(uri)?.relativePath ?? uri.path, editorLinkTargets(uri));
       const hash = includedSourceHash(bytes, includes);
-      if (includes.size === 0) this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+      if (includes.size === 0) {
+        this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+        this.includers.delete(key);
+      } else {
+        this.includers.set(key, uri);
+      }
       return hash;
     } catch {
       return undefined;

@@ -90,7 +90,17 @@ describe('Docs sites: MDX pages as a reader sees them (F15)', () => {
     await until(() => ingestionRequests(w.service).length > 0, 'the page to be sent');
     const state = () => w.api.freshness.decorations.stateOf(uri);
     assert.equal(await until(async () => ((await state()) === 'unchanged' ? 'unchanged' : undefined), 'the page to be unchanged'), 'unchanged');
-    writeFile('_setup.mdx', 'Get a key from your profile first.\n');
-    assert.equal(await state(), 'changed');
+    const announced: string[] = [];
+    const sub = w.api.freshness.decorations.onDidChangeFileDecorations((e) => {
+      for (const u of e === undefined ? [] : Array.isArray(e) ? e : [e]) announced.push(u.toString());
+    });
+    try {
+      writeFile('_setup.mdx', 'Get a key from your profile first.\n');
+      assert.equal(await state(), 'changed');
+      // The partial's change announces the page too, so the Explorer asks for its badge again.
+      await until(() => announced.includes(uri.toString()), 'the page\'s decoration to be refreshed');
+    } finally {
+      sub.dispose();
+    }
   });
 });
