@@ -202,7 +202,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? imageSites(reader ? text.slice(0, bodyOffset) + body : text, path, bodyOffset, options.images) : [],
+    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -242,6 +242,16 @@ function readBody(body: string, path: string, bodyLine: number, includes: Readon
   }
   for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
   return reader;
+}
+
+/**
+ * The image sites of the body: of the reader text when there is one, behind the file's own front matter (or a blank
+ * line, so that a reader text starting with `---` is not taken for front matter).
+ */
+function readerImageSites(text: string, bodyOffset: number, readerBody: string | undefined, path: string, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
+  if (readerBody === undefined) return imageSites(text, path, bodyOffset, ids);
+  const before = bodyOffset > 0 ? text.slice(0, bodyOffset) : '\n';
+  return imageSites(before + readerBody, path, before.length, ids);
 }
 
 function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {

@@ -90,6 +90,18 @@ describe('reader text: MDX pages (F15)', () => {
     assert.deepEqual(texts(result), ['# T\n\nUse `<Tabs>` and [a link](https://x.example/a_b) <3.\n\n<img src="pic.png" alt="A picture" />']);
   });
 
+  it('images in the reader text become image sections (F8), a page starting with a rule after its imports too', () => {
+    const text = "import A from 'a';\n\n---\n\n# T\n\n<Frame>\n  ![pic](img/p.png)\n</Frame>\n\n:::note\n![x](img/q.png)\n:::\n";
+    const result = build(text, 'docs/a.mdx', { images: new Map([['docs/img/p.png', 'ID1'], ['docs/img/q.png', 'ID2']]) });
+    assert.deepEqual(result.document.sections, [
+      { text: '---' },
+      { text: '# T', heading: 'T' },
+      { type: 'image', image_file_id: 'ID1', text: 'pic', heading: 'T' },
+      { text: '**Note**' },
+      { type: 'image', image_file_id: 'ID2', text: 'x', heading: 'T' },
+    ]);
+  });
+
   it('a details block keeps its summary and text, unindented', () => {
     const result = build('# FAQ\n\n<details>\n  <summary>Why?</summary>\n\n  Because.\n\n  - one\n    - two\n</details>\n', 'faq.mdx');
     assert.deepEqual(texts(result), ['# FAQ\n\nWhy?\n\nBecause.\n\n- one\n  - two']);
