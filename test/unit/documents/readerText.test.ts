@@ -6,6 +6,7 @@ import path from 'node:path';
 import { buildSelectionDocument } from '../../../src/core/documents';
 import type { DocumentOptions, LinkTarget } from '../../../src/core/documents';
 import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { localImageReferences } from '../../../src/core/ingest/images';
 import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { build, documentError, NOW, texts } from './helpers';
 
@@ -100,6 +101,13 @@ describe('reader text: MDX pages (F15)', () => {
       { text: '**Note**' },
       { type: 'image', image_file_id: 'ID2', text: 'x', heading: 'T' },
     ]);
+  });
+
+  it('the images to upload are those of the reader text, at their source lines', () => {
+    const text = "---\nt: 1\n---\nimport A from 'a';\n\n# T\n\n<Frame>\n  ![pic](img/p.png)\n</Frame>\n";
+    assert.deepEqual(localImageReferences(text, 'docs/a.mdx').map((r) => [r.path, r.line]), [['docs/img/p.png', 9]]);
+    // In Markdown, an MkDocs admonition's indented text is no code block for the reader.
+    assert.deepEqual(localImageReferences('# T\n\n!!! note\n    ![x](img/q.png)\n', 'docs/a.md').map((r) => [r.path, r.line]), [['docs/img/q.png', 4]]);
   });
 
   it('a details block keeps its summary and text, unindented', () => {
