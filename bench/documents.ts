@@ -8,6 +8,7 @@ import MarkdownIt from 'markdown-it';
 import { buildDocument } from '../src/core/documents';
 import type { LinkTarget } from '../src/core/documents';
 import { bigMarkdown } from './bigMarkdown';
+import { mdxSection } from './mdx';
 import type { Results } from './results';
 import { figure, perCallMs, ratio } from './stats';
 
@@ -56,4 +57,5 @@ export async function documentsSection(results: Results, rounds: number): Promis
     figure: ratio(ms.get('1 MB')!, ms.get('256 KB')!),
     goal: '<= 4.5',
   });
+  mdxSection(results, rounds);
 }

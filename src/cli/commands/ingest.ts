@@ -5,7 +5,9 @@ import { diskSiteFiles, SiteResolver } from '../../core/site';
 import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
 import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
 import type { ClaimSources } from '../../core/identity';
-import { ledgerScope, sha256Hex } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger';
+import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
+import type { IncludeCache, IncludeSource } from '../../core/ingest/includes';
 import type { Ledger } from '../../core/ledger';
 import { DEFAULT_MAX_DELETE, ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
@@ -107,7 +109,7 @@ ${EXIT_CODE_HELP}
       // The docs site above each file (F15): its config read once for the run, as data.
       const sites = new SiteResolver(diskSiteFiles(config.root));
       if (values.changed) {
-        files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, claimSources, config.concurrency);
+        files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, { ...claimSources, includes: linkTargets }, config.concurrency);
         if (!files.length) {
           return finish(io, emptySummary(), { config, server, dryRun, json, started, all: false, note: 'Every file is as last ingested.' });
         }
@@ -280,8 +282,9 @@ function forCommandLineSummary(summary: BatchSummary): BatchSummary {
  * stay out of the run but keep their ids in `claims`. A file over the size limit is not read: it goes to the run,
  * which skips it and says why.
  */
-async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, claims: IdClaims, from: ClaimSources, concurrency: number): Promise<BatchFile[]> {
+async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, claims: IdClaims, from: ClaimSources & { includes: IncludeSource }, concurrency: number): Promise<BatchFile[]> {
   const changed = new Set<BatchFile>();
+  const includeCache: IncludeCache = new Map();
   await forEachConcurrently(files, Math.max(4, concurrency), async (file) => {
     const stat = await from.stat?.(file);
     if (stat && stat.size > from.maxFileBytes) {
@@ -289,7 +292,9 @@ async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, c
       return;
     }
     const bytes = await from.read(file);
-    if (ledger.sourceState(scope, file.source, sha256Hex(bytes)) !== 'unchanged') changed.add(file);
+    // A page's hash covers the files it includes (F15), as the run records it.
+    const includes = await resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, from.includes, { cache: includeCache });
+    if (ledger.sourceState(scope, file.source, includedSourceHash(bytes, includes)) !== 'unchanged') changed.add(file);
     else claims.set(file.source, documentIdOf(bytes, file.relativePath, from.idPrefix(file)));
   });
   return files.filter((f) => changed.has(f));

@@ -6,6 +6,7 @@ import { diskImageReader } from '../../core/ingest/imageFiles';
 import { previewImageIds } from '../../core/ingest/images';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
+import { resolveIncludes } from '../../core/ingest/includes';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
@@ -61,7 +62,9 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
     );
     const sites = new SiteResolver(diskSiteFiles(config.root));
-    source.linkTargets = await resolveLinkTargets(text, file.relativePath, linkTargetSource(config.root, await listFiles([], config, io.cwd)), { site: sites });
+    const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd));
+    source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
+    source.includes = await resolveIncludes(text, file.relativePath, targets);
     const site = await sites.factsOf(file.relativePath, text);
     if (site) source.site = site;
     let built;

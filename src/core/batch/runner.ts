@@ -25,6 +25,8 @@ import { imageProblemError, localImageReferences, readImages, uploadImages } fro
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
+import { includedSourceHash, resolveIncludes } from '../ingest/includes';
+import type { IncludeCache } from '../ingest/includes';
 import type { LinkTarget } from '../documents';
 import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api';
@@ -200,6 +202,7 @@ class Batch {
   private readonly uploads = new Map<string, Promise<string | Error>>();
   /** Per root folder, the link targets judged so far: each is read once per batch. */
   private readonly linkTargets = new Map<string, LinkTargetCache>();
+  private readonly includeTexts = new Map<string, IncludeCache>();
   /** Built in pass 1 and not sent yet, by file key, within KEEP_BUDGET_BYTES. */
   private readonly kept = new Map<string, Built>();
   private keptBytes = 0;
@@ -338,6 +341,7 @@ class Batch {
       source.linkTargets = await this.links(file, bytes);
       const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
       if (site) source.site = site;
+      source.includes = await this.includes(file, bytes);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -357,7 +361,7 @@ class Batch {
         body = undefined;
       }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash, sourceHash: sha256Hex(bytes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body };
+      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -388,6 +392,16 @@ class Batch {
     if (!cache) this.linkTargets.set(root, (cache = new Map()));
     const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
     return resolveLinkTargets(new TextDecoder().decode(bytes), file.relativePath, source, { cache, site: this.o.site?.(file) });
+  }
+
+  /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
+  private async includes(file: BatchFile, bytes: Uint8Array): Promise<Map<string, string> | undefined> {
+    const links = this.o.links;
+    if (!links) return undefined;
+    const root = file.root ?? file.key;
+    let cache = this.includeTexts.get(root);
+    if (!cache) this.includeTexts.set(root, (cache = new Map()));
+    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {

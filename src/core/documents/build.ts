@@ -17,8 +17,11 @@ import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
+import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
+import { MdxSyntaxError, readerText } from './readerText';
+import type { ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import type { DocumentProblem } from './problems';
@@ -88,6 +91,13 @@ export interface DocumentOptions {
    * title the site shows (the document's title, before front matter `title`: the site already weighed it).
    */
   site?: SiteFacts;
+  /**
+   * The files the page includes (F15: MkDocs snippets, Docusaurus partials, Obsidian embeds), by root-relative
+   * path, as `resolveIncludes` (`core/ingest/includes.ts`) read them: each include is replaced by the included
+   * file's reader text (see `readerText/`). An include whose file is not in the map is a problem at its line and is
+   * left out. Absent: as empty (no include can be expanded).
+   */
+  includes?: ReadonlyMap<string, string>;
 }
 
 /** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
@@ -140,6 +150,10 @@ interface PreparedFile {
   bodyOffset: number;
   body: string;
   bodyLineStarts: number[];
+  /** The reader text's map back to the source body (F15); undefined when the body is the source's as written. */
+  reader: ReaderText | undefined;
+  /** 1-based line in the whole file of the source of a body offset. */
+  line: (bodyOffset: number) => number;
   headings: MarkdownHeading[];
   /** The anchor the site gives each heading, when it is not `heading.anchor` (a site with MkDocs anchors). */
   siteAnchors: Map<MarkdownHeading, string | undefined> | undefined;
@@ -188,7 +202,14 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyOffset = block.bodyOffset;
     }
   }
-  const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
+  const bodyLine = countNewlines(text, bodyOffset);
+  // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems) : undefined;
+  const body = reader?.mapped.text ?? sourceBody;
+  const bodyLineStarts = lineStarts(body);
+  // Lines are counted in the source body: through the reader text's map when there is one.
+  const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
   const headings = markdown ? findHeadings(body) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
@@ -199,14 +220,16 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     frontMatter,
     bodyOffset,
     body,
-    bodyLineStarts: lineStarts(body),
+    bodyLineStarts,
+    reader,
+    line: (offset) => bodyLine + 1 + sourcePlaces.lineOf(reader ? reader.mapped.sourceOffset(offset) : offset),
     headings,
     siteAnchors: siteAnchors(body, headings, options.site?.anchors),
     boundaries: headings.filter((h) => h.topLevel),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? imageSites(text, path, bodyOffset, options.images) : [],
+    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -216,7 +239,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       body,
       bodyLineStarts: file.bodyLineStarts,
       path,
-      bodyLine: countNewlines(text, bodyOffset),
+      bodyLine,
+      sourceLine: reader ? (line) => file.line(file.bodyLineStarts[line] ?? body.length) : undefined,
       ownAnchors: new Set(headings.flatMap((h) => { const a = anchorOf(file, h); return a === undefined ? [] : [a]; })),
       template: options.linkTemplate || undefined,
       sitePage: !!options.site?.pageUrl,
@@ -227,6 +251,35 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     problems.push(...links.problems);
   }
   return file;
+}
+
+/**
+ * The reader text of a Markdown page's body (`readerText/`), its problems added with their lines; undefined when
+ * the body stays as written.
+ * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, at its line
+ */
+function readBody(body: string, path: string, bodyLine: number, includes: ReadonlyMap<string, string> | undefined, problems: DocumentProblem[]): ReaderText | undefined {
+  const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
+  let reader: ReaderText | undefined;
+  try {
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes });
+  } catch (e) {
+    if (!(e instanceof MdxSyntaxError)) throw e;
+    const line = lineOf(e.offset);
+    throw new DocumentError('syntax', `“${baseName(path)}” cannot be read as MDX at line ${line}: ${e.reason.replace(/\.$/, '')}; correct the markup there.`, { line });
+  }
+  for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
+  return reader;
+}
+
+/**
+ * The image sites of the body: of the reader text when there is one, behind the file's own front matter (or a blank
+ * line, so that a reader text starting with `---` is not taken for front matter).
+ */
+function readerImageSites(text: string, bodyOffset: number, readerBody: string | undefined, path: string, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
+  if (readerBody === undefined) return imageSites(text, path, bodyOffset, ids);
+  const before = bodyOffset > 0 ? text.slice(0, bodyOffset) : '\n';
+  return imageSites(before + readerBody, path, before.length, ids);
 }
 
 function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
@@ -451,6 +504,7 @@ function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly 
 
 function emptyError(file: PreparedFile): DocumentError {
   const name = baseName(file.path);
+  if (file.reader !== undefined) return new DocumentError('empty', `“${name}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.`);
   return new DocumentError(
     'empty',
     file.bodyOffset > 0
@@ -484,7 +538,7 @@ export function buildDocument(
   if (file.markdown) {
     if (file.boundaries.length === 0) {
       const firstText = /\S/.exec(file.body)?.index ?? 0;
-      const line = countNewlines(file.text, file.bodyOffset + firstText) + 1;
+      const line = file.line(firstText);
       problems.push(problem('info', 'noHeadings', 'no headings: the whole file is one section', { line }));
     }
     const first = file.boundaries[0];
@@ -558,8 +612,10 @@ export function buildSelectionDocument(
   const file = prepare(text, relativePath, options);
   const startInText = Math.max(mapOffset(text, Math.min(selectionStartOffset, selectionEndOffset)), file.bodyOffset);
   const endInText = mapOffset(text, Math.max(selectionStartOffset, selectionEndOffset));
-  const start = startInText - file.bodyOffset;
-  const end = endInText - file.bodyOffset;
+  // Source offsets → offsets in the reader text (the text the sections are cut from).
+  const toBody = (offset: number): number => file.reader?.mapped.outputOffset(offset) ?? offset;
+  const start = toBody(startInText - file.bodyOffset);
+  const end = toBody(endInText - file.bodyOffset);
   const selected = start < end ? file.body.slice(start, end) : '';
   if (!hasVisibleText(selected)) {
     throw new DocumentError(

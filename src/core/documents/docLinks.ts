@@ -41,6 +41,8 @@ export interface DocLinkContext {
   path: string;
   /** Lines before the body (the front matter's), to give problems their line in the whole file. */
   bodyLine: number;
+  /** The whole file's 1-based line of a 0-based body line, when the body is not the source as written (F15). */
+  sourceLine?: ((line: number) => number) | undefined;
   /** Anchors of the document's own headings. */
   ownAnchors: ReadonlySet<string>;
   /** The link template; undefined: nothing is rewritten unless the page has a site address (links are still checked). */
@@ -71,7 +73,7 @@ export function docLinkRewrites(context: DocLinkContext): { rewrites: TextRewrit
 }
 
 function publishedLink(context: DocLinkContext, site: LinkSite, path: string, fragment: string | undefined, problems: DocumentProblem[]): string | undefined {
-  const line = context.bodyLine + site.line + 1;
+  const line = context.sourceLine?.(site.line) ?? context.bodyLine + site.line + 1;
   const anchor = fragment === '' ? undefined : fragment;
   if (path === context.path) {
     // `#` alone (a "top of page" or script placeholder) is left alone.

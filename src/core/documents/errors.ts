@@ -21,6 +21,8 @@ export type DocumentErrorCode =
   | 'invalidSelection'
   /** A local image the document refers to is missing, outside the workspace, or refused by the server. */
   | 'image'
+  /** The page cannot be parsed (an MDX page with invalid markup, F15): `line` says where. */
+  | 'syntax'
   /** Another included file builds the same document id (docs/architecture.md#identity). */
   | 'duplicateId'
   /** A `.ipynb` file that is not a notebook of nbformat 4 (not JSON, an older version, a malformed cell). */

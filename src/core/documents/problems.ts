@@ -18,7 +18,8 @@ export interface DocumentProblem {
   /**
    * Stable identifier for the kind of problem: a {@link DocumentError} code for errors, else one of
    * `unclosedFrontMatter`, `tomlFrontMatter`, `yamlWarning`, `keyNotText`, `metadataSkipped`, `noHeadings`,
-   * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`.
+   * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`, and of the reader text (F15) `ignoreUnclosed`,
+   * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`, `includeSyntax`.
    */
   code: string;
 }

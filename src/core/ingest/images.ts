@@ -13,7 +13,10 @@ import type { CallOptions, ServiceClient, UserFileRecord } from '../api';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
 import type { ImageReference } from '../documents/images';
-import { isMarkdownPath, withoutBomLf } from '../documents/text';
+import { findFrontMatter } from '../documents/frontMatter';
+import { BodyPlaces } from '../documents/inlineSites';
+import { readerText } from '../documents/readerText';
+import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { ImageRefusedError } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger';
@@ -50,7 +53,25 @@ export interface ImageReader {
 export function localImageReferences(text: string, relativePath: string, markdown?: boolean): ImageReference[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
-  return findImageReferences(withoutBomLf(text), relativePath).filter((r) => r.kind === 'local' && r.path !== undefined);
+  const local = (r: ImageReference) => r.kind === 'local' && r.path !== undefined;
+  const normalized = withoutBomLf(text);
+  // The images the build finds are those of the reader text (F15: inside components, indented admonitions...);
+  // their lines are the source's. Images of included files are not uploaded (they stay text).
+  const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
+  let reader;
+  try {
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath) });
+  } catch {
+    reader = undefined; // a page that cannot be parsed is not built either
+  }
+  if (reader === undefined) return findImageReferences(normalized, relativePath).filter(local);
+  const before = bodyOffset > 0 ? normalized.slice(0, bodyOffset) : '\n';
+  const places = new BodyPlaces(normalized, lineStarts(normalized));
+  const toSource = (offset: number) => bodyOffset + reader.mapped.sourceOffset(offset - before.length);
+  return findImageReferences(before + reader.mapped.text, relativePath).filter(local).map((r) => {
+    const start = toSource(r.start);
+    return { ...r, start, end: Math.max(start, toSource(r.end)), line: places.lineOf(start) + 1 };
+  });
 }
 
 /**

@@ -43,6 +43,8 @@ export interface SourceFile {
   linkTargets?: ReadonlyMap<string, LinkTarget>;
   /** What its docs site decides about it (F15, `core/site/`: `SiteResolver.factsOf`); absent: no site. */
   site?: SiteFacts;
+  /** The texts of the files it includes (F15, `includes.ts`), by root-relative path; absent: none could be read. */
+  includes?: ReadonlyMap<string, string>;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -58,6 +60,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     images: file.images,
     linkTargets: file.linkTargets,
     site: file.site,
+    includes: file.includes,
   };
 }
 

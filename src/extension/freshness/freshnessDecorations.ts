@@ -92,7 +92,9 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
 
   private fileChanged(uri: vscode.Uri): void {
     this.states.forget(uri);
-    this.changeEmitter.fire(uri);
+    // The pages that include files (F15) may have changed with it: asked again, they hash what they include anew.
+    const includers = this.states.withIncludes().filter((u) => u.toString() !== uri.toString());
+    this.changeEmitter.fire(includers.length ? [uri, ...includers] : uri);
   }
 
   private announceLedgerChanges(): void {

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
-import { ledgerScope, sha256Hex } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger';
+import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
+import { editorLinkTargets } from '../ingest/linkTargets';
 import type { Ledger, SourceState } from '../../core/ledger';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
@@ -11,6 +13,8 @@ import { readSettings } from '../settings';
  */
 export class SourceStates {
   private readonly hashes = new Map<string, { mtime: number; size: number; hash: string }>();
+  /** Files last hashed with the files they include (F15), by URI. */
+  private readonly includers = new Map<string, vscode.Uri>();
 
   constructor(private readonly ledger: Promise<Ledger>) {}
 
@@ -29,6 +33,11 @@ export class SourceStates {
     return (await this.ledger).sourceState(scope, source.key, hash);
   }
 
+  /** The files that include others (F15): a change of any file may change their state. */
+  withIncludes(): vscode.Uri[] {
+    return [...this.includers.values()];
+  }
+
   /** Drops the cached hash (the file was saved, created or deleted). */
   forget(uri: vscode.Uri): void {
     this.hashes.delete(uri.toString());
@@ -36,6 +45,7 @@ export class SourceStates {
 
   clear(): void {
     this.hashes.clear();
+    this.includers.clear();
   }
 
   /**
@@ -53,8 +63,17 @@ export class SourceStates {
       const key = uri.toString();
       const cached = this.hashes.get(key);
       if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;
-      const hash = sha256Hex(await vscode.workspace.fs.readFile(uri));
-      this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      // A page that includes other files (F15) is hashed with them, as the ledger recorded it; not cached, since
+      // an included file can change while the page does not.
+      const includes = await resolveIncludes(new TextDecoder().decode(bytes), workspaceSource(uri)?.relativePath ?? uri.path, editorLinkTargets(uri));
+      const hash = includedSourceHash(bytes, includes);
+      if (includes.size === 0) {
+        this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+        this.includers.delete(key);
+      } else {
+        this.includers.set(key, uri);
+      }
       return hash;
     } catch {
       return undefined;

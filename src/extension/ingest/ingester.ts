@@ -8,6 +8,7 @@ import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
 import type { ImageReference } from '../../core/documents';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
+import { includedSourceHash } from '../../core/ingest/includes';
 import { duplicateIdSentence } from '../../core/identity';
 import type { IdClaimsView } from '../../core/identity';
 import type { Ledger } from '../../core/ledger';
@@ -36,6 +37,8 @@ interface EditorBuild {
    * records their hash, so a draft sent and then reverted counts as changed, not as the file the server holds.
    */
   sourceBytes?: Uint8Array;
+  /** The texts of the files it includes (F15): the ledger's source hash covers them too. */
+  includes?: ReadonlyMap<string, string>;
 }
 
 
@@ -185,7 +188,7 @@ export class Ingester implements vscode.Disposable {
     ledger.record(scope, {
       documentId: sentId,
       sourcePath: build.source,
-      sourceHash: sha256Hex(build.sourceBytes),
+      sourceHash: includedSourceHash(build.sourceBytes, build.includes),
       payloadHash: sha256Hex(requestBody(hashed.request)),
     });
   }
@@ -213,7 +216,7 @@ export class Ingester implements vscode.Disposable {
     }
     const images = localImageReferences(asText(), place.relativePath, place.markdown);
     if (!selection || !('suggestedTitle' in result)) {
-      return { built: result, config, source, sourceBytes, images, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
+      return { built: result, config, source, sourceBytes, images, includes: file.includes, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }
 
     const built = result;

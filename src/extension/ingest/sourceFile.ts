@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { getGitFileInfo } from '../../core/documents';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
+import { resolveIncludes } from '../../core/ingest/includes';
 import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
@@ -50,6 +51,8 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
   };
   const decoded = text ?? new TextDecoder().decode(input as Uint8Array);
+  // Included files (F15) are read as link targets are: inside the folder only.
+  file.includes = await resolveIncludes(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown });
   // The docs site above the file (F15): the same facts the command line and a batch give its build.
   const sites = editorSiteResolver(uri);
   file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites });

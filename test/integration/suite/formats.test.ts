@@ -50,6 +50,8 @@ describe('Notebooks and HTML pages', () => {
       await vscode.commands.executeCommand('workbench.action.files.revert');
     }
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
+    // The shared helpers reset only their own settings: the next suite must not inherit these.
+    await setSettings({ ingestOnSave: undefined, include: undefined });
     fs.rmSync(workspaceUri(TMP).fsPath, { recursive: true, force: true });
   });
 

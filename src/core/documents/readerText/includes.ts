@@ -1,0 +1,187 @@
+/**
+ * Includes (F15): text of another file shown where the include stands.
+ *
+ * - MkDocs snippets (pymdownx.snippets): a line `--8<-- "path"` (or `'path'`), optionally `"path:start:end"` for
+ *   lines start to end; the block form, `--8<--` lines around one path per line (`;` comments a path out). The
+ *   included lines keep the include line's indentation. As in MkDocs, snippets are expanded in fenced code too
+ *   (a fence around `--8<-- "example.py"` shows the file); a file that is not Markdown is included as it is.
+ * - Docusaurus partials: `import Setup from './_setup.mdx'` (a `.md`/`.mdx` file; `@site/` means the site's root,
+ *   taken as the repository root) and then `<Setup />` (see `mdx.ts`).
+ * - Obsidian and Foam embeds: a line `![[note]]`, `![[note#Heading]]` (the section under that heading),
+ *   `![[note|alias]]`; `note` is a Markdown file with or without its extension. Embeds of other files (images,
+ *   PDFs) are not includes.
+ *
+ * Where a path is looked for, first to last: next to the including file, then (snippets and embeds only) from the
+ * repository root, as MkDocs' default `base_path` (`.`) and Obsidian's vault paths do. A path that leaves the
+ * repository is refused. Obsidian's lookup of a bare note name anywhere in the vault is not done.
+ *
+ * The builder never reads files: the fronts read the included files first (`core/ingest/includes.ts`, which finds
+ * what to read with {@link includeRequests}) and pass their texts in the build's `includes` option.
+ */
+import { isMarkdownPath } from '../text';
+import type { Edit } from './mapped';
+import { splitLines } from './lines';
+import type { Line } from './lines';
+
+/** How deep includes may nest (a page including a file including a file... ). */
+export const MAX_INCLUDE_DEPTH = 8;
+
+export type IncludeSyntax = 'snippet' | 'partial' | 'embed';
+
+/** One include as written, and the part of the included file it shows. */
+export interface IncludeReference {
+  syntax: IncludeSyntax;
+  /** The path or note name as written (without a snippet's line range or an embed's heading). */
+  ref: string;
+  /** Snippets: the 1-based lines to show (`path:3:8`). */
+  lines?: { start: number; end?: number };
+  /** Embeds: the heading whose section to show. */
+  heading?: string;
+}
+
+/**
+ * The root-relative paths where the included file is looked for, in order; `outside` when a candidate leaves the
+ * repository (such a candidate is left out).
+ */
+export function includeCandidates(reference: IncludeReference, fromPath: string): { paths: string[]; outside: boolean } {
+  const folder = fromPath.split('/').slice(0, -1);
+  let ref = reference.ref.trim();
+  const paths: string[] = [];
+  let outside = false;
+  const add = (base: string[], written: string): void => {
+    const resolved = joinInside(written.startsWith('/') ? [] : base, written);
+    if (resolved === undefined) outside = true;
+    else if (!paths.includes(resolved)) paths.push(resolved);
+  };
+  switch (reference.syntax) {
+    case 'partial':
+      if (ref.startsWith('@site/')) add([], ref.slice('@site/'.length));
+      else if (ref.startsWith('.') || ref.startsWith('/')) add(folder, ref);
+      break;
+    case 'embed':
+      if (!isMarkdownPath(ref)) ref = `${ref}.md`;
+      add(folder, ref);
+      add([], ref);
+      break;
+    case 'snippet':
+      add(folder, ref);
+      add([], ref);
+      break;
+  }
+  return { paths, outside };
+}
+
+/** `written` resolved against `base` (folder segments); undefined when it leaves the root. */
+function joinInside(base: readonly string[], written: string): string | undefined {
+  const segments = [...base];
+  for (const part of written.replace(/\\/g, '/').split('/')) {
+    if (part === '' || part === '.') continue;
+    if (part === '..') {
+      if (segments.length === 0) return undefined;
+      segments.pop();
+    } else {
+      segments.push(part);
+    }
+  }
+  return segments.length === 0 ? undefined : segments.join('/');
+}
+
+const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(["'])(.+?)\2[ \t]*$/;
+const SNIPPET_BLOCK = /^[ \t]*-{1,}8<-{1,}[ \t]*$/;
+const EMBED = /^[ \t]*!\[\[([^\]|#^]+)(?:#([^\]|]*))?(?:\|[^\]]*)?\]\][ \t]*$/;
+const IMPORT = /^[ \t]*import[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]+(["'])([^"'\n]+\.mdx?)\2/gm;
+/** Cheap test: could the text have an include at all. */
+export const MAY_HAVE_INCLUDE = /8<|!\[\[|^[ \t]*import[ \t].*\.mdx?["']/m;
+
+/** A snippet's path and line range (`path:3`, `path:3:8`). */
+function snippetReference(written: string): IncludeReference {
+  const range = /^(.*?):(\d+)(?::(\d*))?$/.exec(written);
+  if (!range) return { syntax: 'snippet', ref: written };
+  const start = Number(range[2]);
+  const end = range[3] ? Number(range[3]) : undefined;
+  return { syntax: 'snippet', ref: range[1] ?? written, lines: end === undefined ? { start } : { start, end } };
+}
+
+/** An embed of a note (not of an image or another file), or undefined. */
+function embedReference(name: string, heading: string | undefined): IncludeReference | undefined {
+  const trimmed = name.trim();
+  // `note.v2` is a note; `diagram.png`, `file.pdf` are not.
+  const extension = /\.([A-Za-z0-9]{1,5})$/.exec(trimmed)?.[1];
+  if (extension !== undefined && !isMarkdownPath(trimmed) && !/^\d+$/.test(extension)) return undefined;
+  const reference: IncludeReference = { syntax: 'embed', ref: trimmed };
+  if (heading !== undefined && heading.trim() !== '') reference.heading = heading.trim();
+  return reference;
+}
+
+/** A line include found by {@link lineIncludes}: the input range it replaces and what it names. */
+export interface LineInclude {
+  start: number;
+  end: number;
+  /** Indentation to give each included line (snippets keep their line's). */
+  indent: string;
+  references: IncludeReference[];
+}
+
+/** Snippet and embed lines outside fenced code, in text order. */
+export function lineIncludes(text: string): LineInclude[] {
+  if (!/8<|!\[\[/.test(text)) return [];
+  const lines = splitLines(text);
+  const found: LineInclude[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const line = lines[i] as Line;
+    // Snippets are expanded before Markdown is read, in fenced code too (`;--8<--` escapes one), as pymdownx does.
+    const snippet = SNIPPET.exec(line.text);
+    if (snippet) {
+      found.push({ start: line.start, end: line.next, indent: snippet[1] ?? '', references: [snippetReference(snippet[3] ?? '')] });
+      continue;
+    }
+    if (line.code && !SNIPPET_BLOCK.test(line.text)) continue;
+    if (SNIPPET_BLOCK.test(line.text)) {
+      let close = i + 1;
+      while (close < lines.length && !SNIPPET_BLOCK.test((lines[close] as Line).text)) close++;
+      if (close >= lines.length) continue;
+      const references = lines.slice(i + 1, close)
+        .map((l) => l.text.trim())
+        .filter((t) => t !== '' && !t.startsWith(';'))
+        .map(snippetReference);
+      found.push({ start: line.start, end: (lines[close] as Line).next, indent: '', references });
+      i = close;
+      continue;
+    }
+    const embed = EMBED.exec(line.text);
+    const reference = embed ? embedReference(embed[1] ?? '', embed[2]) : undefined;
+    if (reference) found.push({ start: line.start, end: line.next, indent: '', references: [reference] });
+  }
+  return found;
+}
+
+/** Docusaurus partials imported by the text: component name → reference. */
+export function partialImports(esm: string): Map<string, IncludeReference> {
+  const partials = new Map<string, IncludeReference>();
+  for (const match of esm.matchAll(IMPORT)) {
+    if (match[1] !== undefined && match[3] !== undefined) partials.set(match[1], { syntax: 'partial', ref: match[3] });
+  }
+  return partials;
+}
+
+/**
+ * Every path an include in `text` may name (all candidates, fenced code included: reading one too many is
+ * harmless), for the fronts to read before building. `text` is the file's whole text.
+ */
+export function includeRequests(text: string, fromPath: string): string[] {
+  if (!MAY_HAVE_INCLUDE.test(text)) return [];
+  const paths = new Set<string>();
+  const add = (reference: IncludeReference): void => {
+    for (const path of includeCandidates(reference, fromPath).paths) paths.add(path);
+  };
+  for (const include of lineIncludes(text)) include.references.forEach(add);
+  if (/\.mdx?["']/.test(text)) partialImports(text).forEach(add);
+  return [...paths];
+}
+
+/** The edit that replaces an include with its text (`text` undefined: the include is left out). */
+export function includeEdit(include: { start: number; end: number; indent: string }, text: string | undefined, atLineEnd: boolean): Edit {
+  if (text === undefined || text === '') return { start: include.start, end: include.end, text: '' };
+  const indented = include.indent === '' ? text : text.replace(/^(?=[^\n])/gm, include.indent);
+  return { start: include.start, end: include.end, text: atLineEnd ? `${indented}\n` : indented };
+}

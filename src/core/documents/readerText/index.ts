@@ -1,0 +1,173 @@
+/**
+ * The reader text (F15): the body of a Markdown or MDX page (the text after its front matter) as the Markdown a
+ * reader of the docs site sees, before headings and sections are found. In order:
+ * 1. ignore regions are left out (`lines.ts`);
+ * 2. an `.mdx` page is read as MDX: imports, exports and expressions go, components keep their text, partials are
+ *    included (`mdx.ts`);
+ * 3. MkDocs snippets and Obsidian/Foam embeds are replaced by the text they include (`includes.ts`);
+ * 4. admonitions and callouts become their title and text (`lines.ts`), nested ones too.
+ * Everything else, fenced code (Mermaid and PlantUML diagrams included) above all, stays byte for byte as written.
+ *
+ * The result maps back to the body (`mapped.ts`): a problem found in the reader text (a broken link) is shown on
+ * the line of the source it came from, and text an include put in maps to the include's line.
+ *
+ * Included files are given, never read here: `includes` maps root-relative paths to their texts, as
+ * `core/ingest/includes.ts` read them. An included file is itself read as a page (front matter left out, its own
+ * includes expanded, MDX read when it is `.mdx`), up to {@link MAX_INCLUDE_DEPTH} deep.
+ */
+import { findFrontMatter } from '../frontMatter';
+import { findHeadings } from '../markdown';
+import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
+import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes } from './includes';
+import type { IncludeReference } from './includes';
+import { admonitions, ignoreRegions } from './lines';
+import type { StageProblem } from './lines';
+import { MappedText } from './mapped';
+import type { Edit } from './mapped';
+import { MdxSyntaxError, mdxEdits } from './mdx';
+
+export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
+export { MdxSyntaxError } from './mdx';
+export type { StageProblem } from './lines';
+export { MappedText } from './mapped';
+
+export interface ReaderTextOptions {
+  /** The page's root-relative path (includes are resolved from it). */
+  path: string;
+  /** Read the body as MDX (an `.mdx` page). */
+  mdx: boolean;
+  /** Included files' texts by root-relative path; a path not in it is missing. Absent: none could be read. */
+  includes?: ReadonlyMap<string, string>;
+}
+
+export interface ReaderText {
+  /** The Markdown a reader sees, mapped to the body. */
+  mapped: MappedText;
+  /** Problems at body offsets. */
+  problems: StageProblem[];
+}
+
+/** Could a Markdown (not MDX) body hold anything the reader text changes: when not, it is not read at all. */
+const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[/;
+
+/** Passes of the admonition stage at most (each unwraps one level of nesting). */
+const MAX_NESTING = 6;
+
+/**
+ * The reader text of `body`, or undefined when it is the body itself (nothing to change).
+ * @throws MdxSyntaxError (offset in the body) when an MDX page cannot be parsed
+ */
+export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
+  if (!options.mdx && !MAY_CHANGE.test(body)) return undefined;
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path] });
+  return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
+}
+
+interface RenderContext {
+  includes: ReadonlyMap<string, string> | undefined;
+  /** The files being rendered, outermost first: an include of one of them is a cycle. */
+  chain: readonly string[];
+}
+
+function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
+  let mapped = MappedText.identity(body);
+  const problems: StageProblem[] = [];
+  const stage = (run: (text: string, found: StageProblem[]) => Edit[]): void => {
+    const found: StageProblem[] = [];
+    const edits = run(mapped.text, found);
+    for (const p of found) problems.push({ ...p, offset: mapped.sourceOffset(p.offset) });
+    mapped = mapped.apply(edits);
+  };
+  const include = (found: StageProblem[]) => (reference: IncludeReference, offset: number): string | undefined =>
+    includedText(reference, offset, path, context, found);
+
+  stage((text, found) => {
+    const regions = ignoreRegions(text);
+    found.push(...regions.problems);
+    return regions.edits;
+  });
+  if (mdx) {
+    const before = mapped;
+    try {
+      stage((text, found) => {
+        const result = mdxEdits(text, { include: include(found) });
+        found.push(...result.problems);
+        return result.edits;
+      });
+    } catch (e) {
+      if (e instanceof MdxSyntaxError) throw new MdxSyntaxError(before.sourceOffset(e.offset), e.reason);
+      throw e;
+    }
+  }
+  stage((text, found) => lineIncludes(text).map((line) => {
+    const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
+    return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
+  }));
+  for (let pass = 0; pass < MAX_NESTING; pass++) {
+    const edits = admonitions(mapped.text);
+    if (edits.length === 0) break;
+    mapped = mapped.apply(edits);
+  }
+  return { mapped, problems };
+}
+
+/** The reader text of an included file (trimmed), or undefined with a problem at `offset`. */
+function includedText(reference: IncludeReference, offset: number, from: string, context: RenderContext, problems: StageProblem[]): string | undefined {
+  const warn = (code: string, message: string): undefined => {
+    problems.push({ severity: 'warning', code, message, offset });
+    return undefined;
+  };
+  const written = reference.ref;
+  const { paths, outside } = includeCandidates(reference, from);
+  const found = paths.find((p) => context.includes?.has(p));
+  if (found === undefined) {
+    if (outside && paths.length === 0) return warn('includeOutside', `The include “${written}” leads outside the repository, so it was left out; include a file inside the repository.`);
+    if (paths.length === 0) return undefined;
+    return warn('includeMissing', `The included file “${written}” does not exist or may not be read (looked for ${paths.join(', ')}), so it was left out; correct the path.`);
+  }
+  if (context.chain.includes(found)) {
+    return warn('includeCycle', `The include “${written}” leads back to ${found}, which is already being included here (a cycle), so it was left out; remove one of the includes.`);
+  }
+  if (context.chain.length > MAX_INCLUDE_DEPTH) {
+    return warn('includeTooDeep', `The include “${written}” is nested more than ${MAX_INCLUDE_DEPTH} includes deep, so it was left out; include the file from a shallower place.`);
+  }
+  let raw = withoutBomLf(context.includes?.get(found) ?? '');
+  if (reference.lines) {
+    const lines = raw.split('\n');
+    raw = lines.slice(Math.max(0, reference.lines.start - 1), reference.lines.end ?? lines.length).join('\n');
+  } else {
+    raw = raw.slice(findFrontMatter(raw)?.bodyOffset ?? 0);
+  }
+  // A snippet of code (`example.py`) is shown as it is.
+  if (!isMarkdownPath(found)) return raw.replace(/\n+$/, '');
+  let inner: ReaderText;
+  try {
+    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined, { includes: context.includes, chain: [...context.chain, found] });
+  } catch (e) {
+    if (!(e instanceof MdxSyntaxError)) throw e;
+    const line = raw.slice(0, e.offset).split('\n').length;
+    return warn('includeSyntax', `The included file ${found} cannot be read as MDX (line ${line}: ${e.reason}), so it was left out; correct it.`);
+  }
+  for (const p of inner.problems) problems.push({ ...p, offset, message: `${found}: ${p.message}` });
+  let text = inner.mapped.text;
+  if (reference.heading !== undefined) {
+    const section = headingSection(text, reference.heading);
+    if (section === undefined) {
+      return warn('includeHeadingMissing', `The embed “${written}#${reference.heading}” names a heading ${found} does not have, so it was left out; use one of its headings.`);
+    }
+    text = section;
+  }
+  return trimBlankLines(text);
+}
+
+/** The heading named (by its text or anchor, any case) and the text under it, up to the next heading as high. */
+function headingSection(text: string, name: string): string | undefined {
+  const wanted = name.trim().toLowerCase();
+  const headings = findHeadings(text);
+  const index = headings.findIndex((h) => h.text.toLowerCase() === wanted || h.anchor === wanted.replace(/\s+/g, '-'));
+  const heading = headings[index];
+  if (heading === undefined) return undefined;
+  const next = headings.slice(index + 1).find((h) => h.level <= heading.level);
+  const lines = text.split('\n');
+  return lines.slice(heading.startLine, next?.startLine ?? lines.length).join('\n');
+}

@@ -1,0 +1,82 @@
+/**
+ * The files a page includes (F15: MkDocs snippets, Docusaurus partials, Obsidian/Foam embeds), read before it is
+ * built: the build never reads files (`documents/readerText/`), it is given their texts in its `includes` option.
+ *
+ * Which files: every path an include of the page may name (`includeRequests`), then, in each file read, the paths
+ * its own includes may name, up to `MAX_INCLUDE_DEPTH` deep. They are read through the same reader as the targets of
+ * links (`linkTargets.ts`: inside the root only, by real path, nothing through a symbolic link); a file that does
+ * not exist or may not be read is simply not in the map, and the build reports its include as missing.
+ *
+ * Freshness: the ledger's source hash of a page with includes covers the included texts too
+ * ({@link includedSourceHash}), so a change in an included file makes its includers changed (docs/architecture.md).
+ */
+import { createHash } from 'node:crypto';
+import { includeRequests, MAX_INCLUDE_DEPTH } from '../documents/readerText';
+import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
+import { sha256Hex } from '../ledger/hash';
+
+/** Where included files are read: root-relative paths; throws when a file does not exist or may not be read. */
+export interface IncludeSource {
+  read(path: string): Promise<Uint8Array>;
+}
+
+/** Included files read in this run, by root-relative path (undefined: not readable): one cache per root. */
+export type IncludeCache = Map<string, Promise<string | undefined>>;
+
+/**
+ * The texts of the files the text's includes name (recursively), by root-relative path, for the build's `includes`
+ * option. Empty without a source (an untitled editor), for text that is not Markdown, and for text without includes
+ * (a regular expression decides, before anything is read).
+ */
+export async function resolveIncludes(
+  text: string,
+  relativePath: string,
+  source: IncludeSource | undefined,
+  options: { markdown?: boolean; cache?: IncludeCache } = {},
+): Promise<Map<string, string>> {
+  const found = new Map<string, string>();
+  if (source === undefined || !(options.markdown ?? isMarkdownPath(relativePath))) return found;
+  const cache = options.cache ?? new Map<string, Promise<string | undefined>>();
+  relativePath = normalizeRelativePath(relativePath);
+  const seen = new Set<string>([relativePath]);
+  let level: Array<{ text: string; path: string }> = [{ text, path: relativePath }];
+  for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && level.length > 0; depth++) {
+    const next: Array<{ text: string; path: string }> = [];
+    for (const file of level) {
+      for (const path of includeRequests(file.text, file.path)) {
+        // An include of the page itself (a cycle): the build needs its text in the map to say so.
+        if (path === relativePath) found.set(path, text);
+        if (seen.has(path)) continue;
+        seen.add(path);
+        let read = cache.get(path);
+        if (!read) cache.set(path, (read = readText(source, path)));
+        const included = await read;
+        if (included === undefined) continue;
+        found.set(path, included);
+        if (isMarkdownPath(path)) next.push({ text: included, path });
+      }
+    }
+    level = next;
+  }
+  return found;
+}
+
+async function readText(source: IncludeSource, path: string): Promise<string | undefined> {
+  try {
+    return normalizeNewlines(decodeDocumentText(await source.read(path), baseName(path)));
+  } catch {
+    return undefined; // missing, refused (outside the root, a symbolic link), binary
+  }
+}
+
+/**
+ * The ledger's source hash of a file: its bytes' hash when it includes nothing (so files without includes keep
+ * the hash they always had), else a hash of its bytes and of every included file's path and text, so that a change
+ * in any included file (or a missing one appearing) changes it.
+ */
+export function includedSourceHash(bytes: Uint8Array, includes: ReadonlyMap<string, string> | undefined): string {
+  if (includes === undefined || includes.size === 0) return sha256Hex(bytes);
+  const hash = createHash('sha256').update(bytes);
+  for (const path of [...includes.keys()].sort()) hash.update(`\0${path}\0`).update(includes.get(path) ?? '');
+  return hash.digest('hex');
+}
