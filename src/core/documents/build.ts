@@ -9,7 +9,7 @@ import { IngestionDocumentSchema, SourceKindSchema } from '../api/schemas';
 import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schemas';
 import { formatUtc } from './dates';
 import { DocumentError } from './errors';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from './frontMatter';
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
 import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
@@ -162,6 +162,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyOffset = block.bodyOffset;
     }
   }
+  if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
   const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const headings = markdown ? findHeadings(body) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
@@ -398,6 +399,16 @@ function assemble(
   const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
+}
+
+/** A page its front matter keeps from being published: skipped with this sentence, never sent (F15). */
+function notPublishedError(path: string, withheld: NonNullable<FrontMatter['withheld']>): DocumentError {
+  const { key, line } = withheld;
+  return new DocumentError(
+    'notPublished',
+    `“${baseName(path)}” is not published: its front matter says ${key}: ${String(PUBLISH_SWITCHES[key])} (line ${line}); remove that line to publish it.`,
+    { key, line },
+  );
 }
 
 function emptyError(file: PreparedFile): DocumentError {

@@ -22,7 +22,13 @@ export type DocumentErrorCode =
   /** A local image the document refers to is missing, outside the workspace, or refused by the server. */
   | 'image'
   /** Another included file builds the same document id (docs/architecture.md#identity). */
-  | 'duplicateId';
+  | 'duplicateId'
+  /** Its front matter keeps it from being published (`draft: true`...; `key` names the switch): skipped, not an error. */
+  | 'notPublished'
+  /** The server would drop it or refuse it (F15): no text it can index, or over its size limit (`maxDocumentChars`). */
+  | 'serverWouldDrop'
+  /** The server would store it under another id (it rewrites characters outside `[A-Za-z0-9._~-]`). */
+  | 'idRewritten';
 
 export interface DocumentErrorDetails {
   /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */

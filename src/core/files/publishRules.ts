@@ -176,3 +176,8 @@ export function withheldSentence(source: string, w: Withheld): string {
     : `to publish it anyway, add the line "!/${w.path}" to ${DOC_INGEST_IGNORE_FILE} at the root`;
   return `${source} is not published: ${w.file} line ${w.line} (${w.pattern}) ignores ${w.path.endsWith('/') ? `the folder ${w.path}` : 'it'}; ${fix}.`;
 }
+
+/** The rule as a phrase for lists (why a published page is now an orphan): `.gitignore line 3`, `hidden (.github)`. */
+export function withheldPhrase(w: Withheld): string {
+  return w.reason === 'hidden' ? `hidden: ${w.path}` : `${w.file} line ${w.line}`;
+}
