@@ -20,11 +20,13 @@ export function diskRuleReader(root: string): RuleFileReader {
   }
   return (relativePath) => {
     const absolute = path.join(disk.root, ...relativePath.split('/'));
+    let stat: ReturnType<typeof statSync>;
     try {
-      if (!statSync(absolute).isFile() || statSync(absolute).size > MAX_RULE_FILE_BYTES) return undefined;
+      stat = statSync(absolute, { throwIfNoEntry: false });
     } catch {
-      return undefined;
+      return undefined; // a path through a file (ENOTDIR), no permission...
     }
+    if (!stat?.isFile() || stat.size > MAX_RULE_FILE_BYTES) return undefined;
     if (!disk.isDirectSync(absolute)) return undefined;
     try {
       return readFileSync(absolute, 'utf8');

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { ledgerScope, sha256Hex } from '../../core/ledger';
 import type { Ledger, SourceState } from '../../core/ledger';
+import { publishSwitchOf } from '../../core/identity';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
@@ -10,23 +11,24 @@ import { readSettings } from '../settings';
  * one stat. The pair is the configured `docIngest.ccPairId`: a front matter `cc_pair_id` is not read here.
  */
 export class SourceStates {
-  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string }>();
+  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string; withheld: boolean }>();
 
   constructor(private readonly ledger: Promise<Ledger>) {}
 
   /**
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
-   * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either). No server set:
-   * every file is `never`.
+   * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
+   * keeps it from being published (`draft: true`...: a batch skips it, so it is neither new nor changed). No server
+   * set: every file is `never`.
    */
   async state(uri: vscode.Uri): Promise<SourceState | undefined> {
     const source = workspaceSource(uri);
     if (!source) return undefined;
     const settings = readSettings(uri);
-    const hash = await this.hash(uri, settings.maxFileBytes);
-    if (hash === undefined) return undefined;
+    const read = await this.read(uri, settings.maxFileBytes);
+    if (read === undefined || read.withheld) return undefined;
     const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
-    return (await this.ledger).sourceState(scope, source.key, hash);
+    return (await this.ledger).sourceState(scope, source.key, read.hash);
   }
 
   /** Drops the cached hash (the file was saved, created or deleted). */
@@ -42,20 +44,21 @@ export class SourceStates {
    * The hash of the file's bytes now, as the ledger records a source's (the Documents view compares it with the
    * record of each document); undefined as for `state`.
    */
-  sourceHash(uri: vscode.Uri): Promise<string | undefined> {
-    return this.hash(uri, readSettings(uri).maxFileBytes);
+  async sourceHash(uri: vscode.Uri): Promise<string | undefined> {
+    return (await this.read(uri, readSettings(uri).maxFileBytes))?.hash;
   }
 
-  private async hash(uri: vscode.Uri, maxBytes: number): Promise<string | undefined> {
+  private async read(uri: vscode.Uri, maxBytes: number): Promise<{ hash: string; withheld: boolean } | undefined> {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.type & vscode.FileType.Directory || stat.size > maxBytes) return undefined;
       const key = uri.toString();
       const cached = this.hashes.get(key);
-      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;
-      const hash = sha256Hex(await vscode.workspace.fs.readFile(uri));
-      this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
-      return hash;
+      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached;
+      const bytes = await vscode.workspace.fs.readFile(uri);
+      const entry = { mtime: stat.mtime, size: stat.size, hash: sha256Hex(bytes), withheld: publishSwitchOf(bytes, workspaceSource(uri)?.relativePath ?? uri.path) !== undefined };
+      this.hashes.set(key, entry);
+      return entry;
     } catch {
       return undefined;
     }

@@ -47,6 +47,12 @@ describe('Never published: ignore files, hidden folders, drafts, the server size
     assert.equal(w.api.results.failed().length, 0, 'a draft is no failure');
     assert.deepEqual(ingestionRequests(w.service).map((r) => (JSON.parse(r.body) as { document: { id: string } }).document.id), [`${TMP}~guide.md`]);
     assert.ok(w.messages.of('info').some((m) => /^Ingested never-published-tmp: 1 created, 0 updated, 0 unchanged, 1 skipped, 0 failed\. 1 of the skipped are not to be published/.test(m)), w.messages.of('info').join(' | '));
+ 
+    // Badges: the draft and the withheld files are neither new nor changed, as the batch skipped them.
+    const badge = async (relative: string) => (await w.api.freshness.decorations.provideFileDecoration(vscode.Uri.joinPath(folder, relative)))?.badge;
+    write('new.md', '# New\n\nText.\n');
+    assert.equal(await badge('new.md'), 'N', 'a new page is marked');
+    for (const withheld of ['roadmap.md', 'scratch.md', '.notes/idea.md']) assert.equal(await badge(withheld), undefined, withheld);
   });
 
   it('Ingest Current File on an ignored file says why in one sentence, naming the rule file and line, and sends nothing', async () => {
