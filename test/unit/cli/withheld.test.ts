@@ -52,6 +52,12 @@ describe('doc-ingest: what is never published, and what the server would drop (i
           ['scratch.md', 'skipped', 'ignored', 'scratch.md is not published: .gitignore line 3 (scratch.md) ignores it; to publish it anyway, add the line "!/scratch.md" to .docingestignore at the root.'],
         ], 'the folder notes/ is ignored: it lists nothing');
         assert.deepEqual(posted(), []);
+        const preview = await h.cli(['preview', 'scratch.md']);
+        assert.equal(preview.code, 0, 'the body it would be is still shown');
+        assert.match(preview.stderr, /^doc-ingest: scratch\.md: warning: scratch\.md is not published: \.gitignore line 3 \(scratch\.md\) ignores it;/m);
+        const draft = await h.cli(['preview', 'draft.md']);
+        assert.equal(draft.code, 1);
+        assert.match(draft.stderr, /^doc-ingest: draft\.md:3: “draft\.md” is not published: its front matter says draft: true \(line 3\)/m);
 
         await h.folder.write('.docingestignore', '!/scratch.md\n');
         await h.folder.write('.doc-ingest.json', JSON.stringify({ include: ['**/*.md', '.github/**/*.md'] }));
@@ -94,6 +100,12 @@ describe('doc-ingest: what is never published, and what the server would drop (i
         assert.equal((await h.report(['ingest'])).report.files.find((f) => f.path === 'long.md')?.outcome, 'failed');
         const unlimited = await h.report(['ingest', '--max-document-chars', '0']);
         assert.equal(unlimited.report.files.find((f) => f.path === 'long.md')?.outcome, 'created', '0: no check');
+        assert.match((await h.cli(['ingest', '--help'])).stdout, /--max-document-chars N/);
+        await h.folder.write('.doc-ingest.json', JSON.stringify({ maxDocumentChars: -5 }));
+        const refused = await h.cli(['ingest']);
+        assert.equal(refused.code, 2);
+        assert.match(refused.stderr, /maxDocumentChars: -5 is not a number of characters/);
+        await h.folder.write('.doc-ingest.json', '{}');
         const wrong = await h.cli(['ingest', '--max-document-chars', 'many']);
         assert.equal(wrong.code, 2);
         assert.match(wrong.stderr, /--max-document-chars: “many” is not a number of characters/);
