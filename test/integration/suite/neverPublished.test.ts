@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+import { connect, ingestionRequests, openEditor, setSettings, stubQuickPick, until, useWorld, workspaceUri } from './helpers';
 
 const TMP = 'never-published-tmp';
 
@@ -25,7 +25,7 @@ describe('Never published: ignore files, hidden folders, drafts, the server size
   });
   afterEach(async () => {
     await vscode.commands.executeCommand('workbench.action.closeAllEditors');
-    await setSettings({ maxDocumentChars: undefined });
+    await setSettings({ maxDocumentChars: undefined, include: undefined });
     fs.rmSync(folder.fsPath, { recursive: true, force: true });
   });
 
@@ -66,6 +66,29 @@ describe('Never published: ignore files, hidden folders, drafts, the server size
     );
     assert.equal(w.messages.of('error').length, 0, 'not an error');
     assert.equal(ingestionRequests(w.service).length, 0);
+  });
+
+  it('Find Orphans offers a published page that became a draft, or that .docingestignore now names, as not to be published', async () => {
+    await setSettings({ include: [`${TMP}/**/*.md`] });
+    write('keep.md', '# Keep\n\nStays.\n');
+    write('later.md', '# Later\n\nText.\n');
+    write('old.md', '# Old\n\nText.\n');
+    await vscode.commands.executeCommand('docIngest.ingestWorkspace');
+    assert.ok(w.messages.of('info').some((m) => /^Ingested the workspace: 3 created.* 0 failed\./.test(m)), w.messages.shown.map((m) => m.message).join(' | '));
+    write('later.md', '---\ndraft: true\n---\n# Later\n\nText.\n');
+    write('.docingestignore', '# retired\nold.md\n');
+    w.service.clearRequests();
+    const pick = stubQuickPick(w.stubs, () => true);
+    w.messages.answer = (m) => (/^Delete \d+ documents? from /.test(m.message) ? 'Delete' : undefined);
+    await vscode.commands.executeCommand('docIngest.findOrphans');
+    const rows = (pick.shown.at(-1) ?? []).filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).map((i) => [i.description ?? i.label, i.detail]);
+    assert.deepEqual(rows, [
+      [`${TMP}~later.md`, `${TMP}/later.md is not to be published (draft: true (line 2))`],
+      [`${TMP}~old.md`, `${TMP}/old.md is not to be published (${TMP}/.docingestignore line 2)`],
+    ]);
+    assert.deepEqual(w.service.requests.filter((r) => r.method === 'DELETE').length, 2);
+    assert.equal(w.service.document(`${TMP}~later.md`), undefined);
+    assert.ok(w.service.document(`${TMP}~keep.md`));
   });
 
   it('a page over docIngest.maxDocumentChars is a diagnostic in the Problems panel, and a batch does not send it', async () => {
