@@ -11,7 +11,7 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
-import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, sourceRule } from '../core/config/settingRules';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, maxDocumentCharsRule, sourceRule } from '../core/config/settingRules';
 import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import type { IngestConfig } from '../core/ingest/pipeline';
@@ -41,6 +41,8 @@ export interface CliConfig {
   ledger: string;
   /** `ingest --prune` deletes at most this many documents; more is refused, nothing deleted. */
   maxDelete: number;
+  /** The server's `MAX_DOCUMENT_CHARS`: longer documents are refused before sending; undefined: no check. */
+  maxDocumentChars?: number;
 }
 
 /** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
@@ -65,6 +67,7 @@ export interface ConfigFlags {
   'images-max-size-mb'?: string;
   ledger?: string;
   'max-delete'?: string;
+  'max-document-chars'?: string;
 }
 
 /** Every environment variable read, with what it sets (for `--help`). */
@@ -85,6 +88,7 @@ export const ENVIRONMENT: [string, string][] = [
   ['DOC_INGEST_MAX_FILE_SIZE_MB', 'larger files are skipped (--max-file-size-mb)'],
   ['DOC_INGEST_TIMEOUT_SECONDS', 'per request (--timeout)'],
   ['DOC_INGEST_IMAGES_ON_PROBLEM', 'stop or skip-image (--images-on-problem)'],
+  ['DOC_INGEST_MAX_DOCUMENT_CHARS', "the server's MAX_DOCUMENT_CHARS: longer documents are refused before sending (--max-document-chars; empty or 0: no check)"],
   ['DOC_INGEST_IMAGES_MAX_SIZE_MB', `larger images are a problem like a missing one (--images-max-size-mb; default ${DEFAULT_IMAGE_MAX_MB})`],
   ['GITHUB_ACTIONS', 'true: failures also as ::error annotations'],
   ['NO_COLOR', 'no colour and no progress bar'],
@@ -127,13 +131,14 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
+    maxDocumentChars: (pick(flags['max-document-chars'], 'DOC_INGEST_MAX_DOCUMENT_CHARS', (v, from) => checked(v.trim() === '' ? 0 : Number(v), maxDocumentCharsRule, from, v)) ?? project.maxDocumentChars) || undefined,
     maxDelete: pick(flags['max-delete'], 'DOC_INGEST_MAX_DELETE', (v, from) => checked(v.trim() === '' ? NaN : Number(v), maxDeleteRule, from, v)) ?? DEFAULT_MAX_DELETE,
   };
 }
 
 /** What the core pipeline needs: the same fields the extension passes from its settings. */
 export function ingestConfig(config: CliConfig): IngestConfig {
-  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId };
+  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, maxDocumentChars: config.maxDocumentChars };
 }
 
 /** `--config`, else `.doc-ingest.json` in the root given, else in the nearest folder upwards that has one, stopping at a repository's root. */

@@ -6,6 +6,10 @@
  * Symbolic links are not followed (neither linked folders nor linked files are listed), so nothing outside the
  * repository is reached and no folder is listed twice through a loop. A path typed through a link is placed by
  * its real folder, and refused when its real path is outside the root.
+ *
+ * What a publish rule withholds (`.gitignore`, `.docingestignore`, hidden paths: core/files/publishRules.ts) is
+ * never listed; a file named outright that one withholds is kept, marked, and reported skipped with the rule's
+ * file and line, so the writer learns why it was not sent.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -14,6 +18,8 @@ import type { BatchFile } from '../core/batch';
 import { sourceKey } from '../core/identity';
 import { isInside } from '../core/files/inside';
 import { RootOnDisk } from '../core/files/rootOnDisk';
+import { diskRuleReader } from '../core/files/diskRuleReader';
+import { PublishRules, withheldSentence } from '../core/files/publishRules';
 import { diskLinkTargets } from '../core/ingest/linkTargets';
 import type { LinkTargetSource } from '../core/ingest/linkTargets';
 import type { CliConfig } from './config';
@@ -21,9 +27,14 @@ import { UsageError } from './usageError';
 
 export async function listFiles(args: readonly string[], config: Pick<CliConfig, 'root' | 'include' | 'exclude'>, cwd: string): Promise<BatchFile[]> {
   const root = openRoot(config.root);
+  const rules = publishRules(config);
   const found = new Map<string, BatchFile>();
-  const add = (absolute: string) => {
+  /** Listed files a publish rule withholds are not taken; a file named outright is, to be reported skipped. */
+  const add = (absolute: string, named = false) => {
     const file = batchFile(absolute, config.root);
+    const withheld = rules.withheld(file.relativePath);
+    if (withheld && !named) return;
+    if (withheld) file.withheld = { reason: withheld.reason, error: withheldSentence(file.source, withheld) };
     found.set(file.key, file);
   };
   const underRoot = (patterns: string[], within = config.root) => matches(patterns, config, within);
@@ -34,7 +45,7 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
     const absolute = path.resolve(cwd, arg);
     const kind = statKind(absolute);
     if (kind === 'file') {
-      add(placed(absolute, root, arg));
+      add(placed(absolute, root, arg), true);
     } else if (kind === 'directory') {
       for (const f of await underRoot(config.include, placedFolder(absolute, root, arg))) add(f);
     } else if (isDynamicPattern(arg)) {
@@ -53,6 +64,11 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
   const hits = await glob(patterns, { cwd: config.root, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const prefix = within === config.root ? undefined : within + path.sep;
   return hits.map((h) => path.normalize(h)).filter((h) => !prefix || h.startsWith(prefix));
+}
+
+/** The publish rules of the repository (F15): its ignore files and the include globs, read from the disk once per listing. */
+export function publishRules(config: Pick<CliConfig, 'root' | 'include'>): PublishRules {
+  return new PublishRules({ include: config.include, read: diskRuleReader(config.root) });
 }
 
 /**

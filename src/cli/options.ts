@@ -30,6 +30,7 @@ export const DOCUMENT: Options = {
   ledger: { type: 'string' },
   'images-on-problem': { type: 'string' },
   'images-max-size-mb': { type: 'string' },
+  'max-document-chars': { type: 'string' },
 };
 
 export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https://docs.example.com/{path}#{anchor}
@@ -37,6 +38,8 @@ export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https
   --source KIND          the documents' source kind (default file)
   --images-on-problem M  stop (default: a file with a missing image is not sent) or skip-image
   --images-max-size-mb N larger images are a problem like a missing one (default 20)
+  --max-document-chars N the server's MAX_DOCUMENT_CHARS: longer documents are refused before sending, since
+                         the server would drop them while answering success (default: no check)
   --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)`;
 
 export const INGEST: Options = {

@@ -30,7 +30,7 @@ export const PRUNE_OUTCOMES = ['deleted', 'wouldDelete', 'alreadyGone', 'notDele
 export type PruneOutcome = (typeof PRUNE_OUTCOMES)[number];
 
 /** The orphan's reason, or `notHeld`: recorded as sent from here, but the pair no longer holds it. */
-export const PRUNE_REASONS = ['sourceGone', 'idChanged', 'noSource', 'notHeld'] as const satisfies readonly (OrphanReason | 'notHeld')[];
+export const PRUNE_REASONS = ['sourceGone', 'idChanged', 'noSource', 'notPublished', 'notHeld'] as const satisfies readonly (OrphanReason | 'notHeld')[];
 export type PruneReason = (typeof PRUNE_REASONS)[number];
 
 /**
@@ -97,6 +97,8 @@ export interface PruneOptions {
   builds: IdClaimsView;
   /** The repository root: a ledger source is a path relative to it. */
   root: string;
+  /** Why a source that is there and builds nothing is not to be published (core/orphans `withheld`). */
+  withheld?(source: string): Promise<string | undefined>;
   idPrefix: string;
   maxDelete: number;
   /** `--max-delete` was typed on this command line: the number is this run's decision, which lifts the half rule. */
@@ -125,6 +127,7 @@ export async function prune(o: PruneOptions): Promise<PruneResult> {
     published: o.ledger.entries(o.scope),
     builds: o.builds,
     exists: (source) => onDisk(o.root, source),
+    withheld: o.withheld,
     held,
     idPrefix: o.idPrefix,
   });

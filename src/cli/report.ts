@@ -3,6 +3,7 @@
  * validate every report against it; pipelines may too). Never the key.
  */
 import * as z from 'zod';
+import { WITHHELD_REASONS } from '../core/batch';
 import type { BatchSummary, FileOutcome } from '../core/batch';
 import { PRUNE_OUTCOMES, PRUNE_REASONS, PRUNE_REFUSALS } from './prune';
 import type { PruneOutcome, PruneResult } from './prune';
@@ -21,6 +22,10 @@ export const FileReportSchema = z.strictObject({
   error: z.string().optional(),
   /** 1-based line of the problem, when it has one. */
   line: z.number().int().positive().optional(),
+  /** Skipped on purpose: ignored (an ignore file), hidden, or its front matter (draft, unlisted, publish, doc-ingest). */
+  reason: z.enum(WITHHELD_REASONS).optional(),
+  /** Sent, and the server said it already held it although the ledger never recorded sending it. */
+  alreadyHeld: z.literal(true).optional(),
 });
 
 /** One document `--prune` deleted, would delete, or did not. */
@@ -31,7 +36,10 @@ export const PruneDocumentSchema = z.strictObject({
   /** The file (relative to the root) it was published from, when the ledger knows it. */
   path: z.string().optional(),
   outcome: z.enum(PRUNE_OUTCOMES),
-  /** sourceGone, idChanged (then `nowBuilds`), noSource (under the id prefix, no file builds it), notHeld. */
+  /**
+   * sourceGone, idChanged (then `nowBuilds`), noSource (under the id prefix, no file builds it), notPublished (a
+   * draft, an ignore file, a hidden path: `reasonText` says which), notHeld.
+   */
   reason: z.enum(PRUNE_REASONS),
   reasonText: z.string(),
   nowBuilds: z.string().optional(),
@@ -85,6 +93,8 @@ export function ingestReport(summary: BatchSummary, facts: { server?: string; cc
       ...(r.errorKind ? { errorKind: r.errorKind } : {}),
       ...(r.error ? { error: r.error } : {}),
       ...(r.line ? { line: r.line } : {}),
+      ...(r.reason ? { reason: r.reason } : {}),
+      ...(r.alreadyHeld ? { alreadyHeld: true as const } : {}),
     })),
     ...(facts.prune ? { prune: pruneReport(facts.prune) } : {}),
     exitCode: facts.exitCode,

@@ -9,6 +9,7 @@ const FLAGS: Record<string, string> = {
   ccPairId: '--cc-pair-id (DOC_INGEST_CC_PAIR_ID)',
   connectorIds: '--cc-pair-id (DOC_INGEST_CC_PAIR_ID)',
   maxFileSizeMB: '--max-file-size-mb',
+  maxDocumentChars: '--max-document-chars (DOC_INGEST_MAX_DOCUMENT_CHARS)',
   'images.onProblem': '--images-on-problem',
   'images.maxSizeMB': '--images-max-size-mb (DOC_INGEST_IMAGES_MAX_SIZE_MB)',
   exclude: '--exclude (DOC_INGEST_EXCLUDE)',

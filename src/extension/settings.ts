@@ -43,6 +43,8 @@ export interface Settings {
   ingestOnSave: boolean;
   /** A published page renamed (F13): ask, keep its id (written into its front matter), publish it anew, or nothing. */
   onRename: OnRename;
+  /** The server's `MAX_DOCUMENT_CHARS` (F15): longer documents are refused before sending; undefined: no check. */
+  maxDocumentChars: number | undefined;
 }
 
 export const ON_RENAME = ['ask', 'keepId', 'republish', 'nothing'] as const;
@@ -84,6 +86,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
     ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
     onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
+    maxDocumentChars: integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
   };
 }
 
@@ -130,5 +133,6 @@ export function ingestConfig(settings: Settings, idPrefix: string): IngestConfig
     source: settings.source,
     ignoreKeys: settings.ignoreKeys,
     ccPairId: settings.ccPairId,
+    maxDocumentChars: settings.maxDocumentChars,
   };
 }

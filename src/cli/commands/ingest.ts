@@ -1,9 +1,11 @@
+import path from 'node:path';
 import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
-import { collectClaims, documentIdOf, IdClaims } from '../../core/identity';
+import { collectClaims, documentIdOf, IdClaims, publishSwitchOf } from '../../core/identity';
+import { withheldPhrase } from '../../core/files/publishRules';
 import type { ClaimSources } from '../../core/identity';
 import { ledgerScope } from '../../core/ledger';
 import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
@@ -12,7 +14,7 @@ import type { Ledger } from '../../core/ledger';
 import { DEFAULT_MAX_DELETE, ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
-import { linkTargetSource, listFiles } from '../files';
+import { batchFile, linkTargetSource, listFiles, publishRules } from '../files';
 import { fancy } from '../io';
 import type { CliIo } from '../io';
 import { COMMON_HELP, DOCUMENT_HELP, INGEST } from '../options';
@@ -152,6 +154,7 @@ ${EXIT_CODE_HELP}
           ccPairId: config.ccPairId,
           builds: buildsOf(summary),
           root: config.root,
+          withheld: withheldSource(config, access),
           idPrefix: config.idPrefix,
           maxDelete: config.maxDelete,
           maxDeleteTyped: values['max-delete'] !== undefined,
@@ -205,6 +208,20 @@ function buildsOf(summary: BatchSummary): IdClaims {
   const claims = new IdClaims();
   for (const r of summary.results) if (r.documentId !== undefined && BUILT.has(r.outcome)) claims.set(r.file.source, r.documentId);
   return claims;
+}
+
+/**
+ * Why a file of the repository that builds nothing is not to be published: a publish rule (an ignore file, a hidden
+ * path), else its front matter (`draft: true`...). Its published document is then an orphan (F15).
+ */
+function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAccess>): (source: string) => Promise<string | undefined> {
+  const rules = publishRules(config);
+  return async (source) => {
+    const ruled = rules.withheld(source);
+    if (ruled) return withheldPhrase(ruled);
+    const bytes = await access.read(batchFile(path.join(config.root, ...source.split('/')), config.root)).catch(() => undefined);
+    return bytes && publishSwitchOf(bytes, source);
+  };
 }
 
 const BUILT = new Set<FileOutcome>(['created', 'updated', 'unchanged', 'wouldSend']);
@@ -286,8 +303,8 @@ async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, c
   const changed = new Set<BatchFile>();
   const includeCache: IncludeCache = new Map();
   await forEachConcurrently(files, Math.max(4, concurrency), async (file) => {
-    const stat = await from.stat?.(file);
-    if (stat && stat.size > from.maxFileBytes) {
+    const stat = file.withheld ? undefined : await from.stat?.(file);
+    if (file.withheld || (stat && stat.size > from.maxFileBytes)) {
       changed.add(file);
       return;
     }

@@ -77,6 +77,8 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     }
     const { request } = prepareIngestion(built, ingestConfig(config));
     io.stdout.write(`${requestBody(request, values.compact ? undefined : 2)}\n`);
+    // A file a publish rule withholds (named here, so listed): the body is what it would be, but it is never sent.
+    if (file.withheld) io.stderr.write(`doc-ingest: ${file.relativePath}: warning: ${file.withheld.error}\n`);
     // What the editor shows as diagnostics (a broken link, metadata left out...), on stderr: stdout is the body.
     for (const w of await sites.warnings()) io.stderr.write(`doc-ingest: ${w.file}${w.line ? `:${w.line}` : ''}: warning: ${w.message}\n`);
     for (const p of built.problems) {

@@ -19,7 +19,7 @@ export function summaryTable(summary: BatchSummary, options: { all?: boolean; co
   const rows = summary.results.filter((r) => options.all || ATTENTION.has(r.outcome));
   const lines: string[] = [];
   if (rows.length) {
-    const cells = rows.map((r) => [where(r), LABEL[r.outcome], r.documentId ?? '', r.error ?? '']);
+    const cells = rows.map((r) => [where(r), r.reason ? `${LABEL[r.outcome]}: ${r.reason}` : LABEL[r.outcome], r.documentId ?? '', r.error ?? '']);
     const width = [0, 1, 2].map((i) => Math.max(...cells.map((c) => c[i]!.length), ['file', 'outcome', 'document id'][i]!.length));
     const row = (c: string[], outcome?: FileOutcome) => {
       const text = [c[0]!.padEnd(width[0]!), c[1]!.padEnd(width[1]!), c[2]!.padEnd(width[2]!), c[3]!].join('  ').trimEnd();
@@ -31,8 +31,21 @@ export function summaryTable(summary: BatchSummary, options: { all?: boolean; co
   }
   const c = summary.counts;
   const parts = (Object.keys(LABEL) as FileOutcome[]).filter((o) => c[o] > 0 || o === 'failed').map((o) => `${c[o]} ${LABEL[o]}`);
-  lines.push(`${summary.results.length} ${summary.results.length === 1 ? 'file' : 'files'}: ${parts.join(', ')}`);
+  const withheld = summary.results.filter((r) => r.reason).length;
+  lines.push(`${summary.results.length} ${summary.results.length === 1 ? 'file' : 'files'}: ${parts.join(', ')}${withheld ? ` (${withheld} not to be published)` : ''}`);
+  const held = alreadyHeldLine(summary);
+  if (held) lines.push(held);
   return lines.join('\n') + '\n';
+}
+
+/**
+ * The documents the server said it already held although this ledger never recorded sending them: sent from
+ * another clone or pipeline, or dropped by the server's pipeline (which answers the same).
+ */
+export function alreadyHeldLine(summary: BatchSummary): string | undefined {
+  const held = summary.results.filter((r) => r.alreadyHeld);
+  if (!held.length) return undefined;
+  return `already held: sent from elsewhere? The server already held ${held.length === 1 ? 'this document' : 'these documents'} although this ledger never sent ${held.length === 1 ? 'it' : 'them'}: ${held.map((r) => r.documentId ?? r.file.relativePath).join(', ')}`;
 }
 
 function where(r: FileResult): string {

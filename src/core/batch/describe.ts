@@ -3,12 +3,15 @@ import { isServiceError, TimeoutError } from '../api/errors';
 import type { ErrorKind } from '../api/errors';
 import { DocumentError } from '../documents/errors';
 import { seconds } from './silence';
+import type { WithheldReason } from './types';
 
 export interface FailureDescription {
   error: string;
   errorKind?: ErrorKind | 'document' | 'image';
   setting?: string;
   line?: number;
+  /** A page its front matter keeps from being published: which switch. */
+  reason?: WithheldReason;
 }
 
 export function describeFailure(e: unknown): FailureDescription {
@@ -21,6 +24,14 @@ export function describeFailure(e: unknown): FailureDescription {
     };
   }
   if (isServiceError(e)) return { error: e.message, errorKind: e.kind, ...(e.setting ? { setting: e.setting } : {}) };
-  if (e instanceof DocumentError) return { error: e.message, errorKind: 'document', ...(e.line ? { line: e.line } : {}) };
+  if (e instanceof DocumentError) {
+    return {
+      error: e.message,
+      errorKind: 'document',
+      ...(e.line ? { line: e.line } : {}),
+      ...(e.code === 'notPublished' && e.key ? { reason: e.key as WithheldReason } : {}),
+      ...(e.code === 'serverWouldDrop' && e.key === 'maxDocumentChars' ? { setting: 'maxDocumentChars' } : {}),
+    };
+  }
   return { error: e instanceof Error ? e.message : String(e) };
 }

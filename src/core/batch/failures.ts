@@ -37,7 +37,10 @@ export function worthAnotherRound(e: unknown, timedOutBefore: boolean): boolean 
   return isRetryable(e);
 }
 
-/** Not a document to send at all (binary, empty): skipped and reported, not a failure the writer must fix. */
+/**
+ * Not a document to send at all (binary, empty) or one its front matter keeps from being published: skipped and
+ * reported, not a failure the writer must fix.
+ */
 export function isSkip(e: unknown): boolean {
-  return e instanceof DocumentError && (e.code === 'binary' || e.code === 'empty');
+  return e instanceof DocumentError && (e.code === 'binary' || e.code === 'empty' || e.code === 'notPublished');
 }

@@ -5,4 +5,5 @@ export { nodeFileAccess } from './nodeFiles';
 export { stopsBatch } from './failures';
 export { ServerSilence, SILENT_TIMEOUTS_TO_STOP } from './silence';
 export type { BatchLedger, BatchOptions } from './runner';
+export { WITHHELD_REASONS } from './types';
 export type * from './types';

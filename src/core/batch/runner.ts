@@ -42,7 +42,7 @@ import { duplicateIdSentence } from '../identity';
 import type { IdClaimsView } from '../identity';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
-export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource'>;
+export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | 'entryFor'>;
 
 /** What the batch asks of the ledger about images: reuse an upload, record one, forget one the server lost. */
 export type BatchImageLedger = Pick<Ledger, 'imageFileId' | 'recordImage' | 'imageUpload' | 'forgetImage'>;
@@ -317,6 +317,10 @@ class Batch {
    * is what the payload hash covers either way).
    */
   private async build(file: BatchFile, upload = false): Promise<Built | undefined> {
+    if (file.withheld) {
+      this.finish({ file, outcome: 'skipped', reason: file.withheld.reason, error: file.withheld.error });
+      return undefined;
+    }
     try {
       const stat = await this.o.stat?.(file);
       const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
@@ -458,9 +462,13 @@ class Batch {
       });
       this.silence.succeeded();
       const documentId = outcome.documentId ?? built.documentId;
+      const scope = this.scope(built.prepared);
+      // Held already, by the server's word, though never sent from here: another clone or pipeline sent it, or the
+      // server's pipeline dropped it (it answers the same). Said in the summary, never silent (F15).
+      const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
-      this.o.ledger?.record(this.scope(built.prepared), { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
-      this.finish({ file, outcome: outcome.outcome, documentId });
+      this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
       return undefined;
     } catch (e) {
       if (this.o.signal?.aborted) {

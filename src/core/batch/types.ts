@@ -21,7 +21,20 @@ export interface BatchFile {
    * what the file's and its images' real paths must stay inside, and what keys a batch's image cache.
    */
   root?: string;
+  /**
+   * Set when the file was named outright (a path on the command line) although a publish rule withholds it (an
+   * ignore file, a hidden path): the batch reports it skipped with this sentence and never reads it.
+   */
+  withheld?: { reason: 'ignored' | 'hidden'; error: string };
 }
+
+/**
+ * Why a file is not published on purpose (skipped, never an error): an ignore file (`.gitignore`,
+ * `.docingestignore`), a hidden path, or its front matter (`draft: true`, `unlisted: true`, `publish: false`,
+ * `doc-ingest: false`).
+ */
+export const WITHHELD_REASONS = ['ignored', 'hidden', 'draft', 'unlisted', 'publish', 'doc-ingest'] as const;
+export type WithheldReason = (typeof WITHHELD_REASONS)[number];
 
 export type FileOutcome =
   /** The server stored a new document. */
@@ -52,6 +65,13 @@ export interface FileResult {
   setting?: string;
   /** 1-based line the problem is on, when it has one (an image reference, a front matter key). */
   line?: number;
+  /** `skipped` on purpose: why the file is not published. */
+  reason?: WithheldReason;
+  /**
+   * Sent, and the server answered that it already held the document although this ledger never recorded sending
+   * it: sent from elsewhere (another clone, CI, a lost ledger), or dropped by the server's pipeline, which answers so.
+   */
+  alreadyHeld?: boolean;
 }
 
 export interface BatchProgress {

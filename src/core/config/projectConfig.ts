@@ -4,7 +4,7 @@
  * repository is read by everyone who can read the repository.
  */
 import * as z from 'zod';
-import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, ruled, sourceRule } from './settingRules';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, ruled, sourceRule } from './settingRules';
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 
 export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
@@ -29,6 +29,8 @@ export const ProjectConfigSchema = z.strictObject({
     })
     .optional(),
   source: ruled(z.string().trim(), sourceRule).optional(),
+  // The server's MAX_DOCUMENT_CHARS (F15): longer documents are refused before sending; 0: no check.
+  maxDocumentChars: ruled(z.number(), maxDocumentCharsRule).optional(),
 });
 
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
@@ -93,6 +95,7 @@ const EXPECTED: Record<keyof ProjectConfig, string> = {
   ccPairId: 'a whole number, the connector-credential pair to ingest into',
   ingestionPath: 'a route such as "onyx-api/ingestion"',
   source: 'a source kind such as "file"',
+  maxDocumentChars: "a whole number, the server's MAX_DOCUMENT_CHARS, such as 1000000 (0: no check)",
 };
 
 function secretKey(value: unknown, path = ''): string | undefined {

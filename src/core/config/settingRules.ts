@@ -63,3 +63,7 @@ export function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T>
     if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${problem}` });
   });
 }
+
+/** The server's `MAX_DOCUMENT_CHARS`: 0 (or nothing) is no check. */
+export const maxDocumentCharsRule: SettingRule<number> = (value) =>
+  Number.isSafeInteger(value) && value >= 0 ? undefined : "is not a number of characters: use a whole number such as 1000000 (the server's MAX_DOCUMENT_CHARS), or 0 for no check";

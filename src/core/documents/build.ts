@@ -10,7 +10,7 @@ import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schem
 import { formatUtc } from './dates';
 import { DocumentError } from './errors';
 import { buildConverted, convertedFormatOf, refuseConvertedSelection } from './formats';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from './frontMatter';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from './frontMatter';
 import type { FrontMatter } from './frontMatter';
 import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
 import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
@@ -202,6 +202,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       bodyOffset = block.bodyOffset;
     }
   }
+  if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
@@ -500,6 +501,16 @@ function assemble(
 function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly string[] | undefined): FrontMatter['metadata'] {
   if (!breadcrumb?.length || 'breadcrumb' in metadata) return metadata;
   return { ...metadata, breadcrumb: breadcrumb.join(BREADCRUMB_SEPARATOR) };
+}
+
+/** A page its front matter keeps from being published: skipped with this sentence, never sent (F15). */
+function notPublishedError(path: string, withheld: NonNullable<FrontMatter['withheld']>): DocumentError {
+  const { key, line } = withheld;
+  return new DocumentError(
+    'notPublished',
+    `“${baseName(path)}” is not published: its front matter says ${key}: ${String(PUBLISH_SWITCHES[key])} (line ${line}); remove that line to publish it.`,
+    { key, line },
+  );
 }
 
 function emptyError(file: PreparedFile): DocumentError {

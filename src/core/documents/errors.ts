@@ -26,7 +26,13 @@ export type DocumentErrorCode =
   /** Another included file builds the same document id (docs/architecture.md#identity). */
   | 'duplicateId'
   /** A `.ipynb` file that is not a notebook of nbformat 4 (not JSON, an older version, a malformed cell). */
-  | 'notebook';
+  | 'notebook'
+  /** Its front matter keeps it from being published (`draft: true`...; `key` names the switch): skipped, not an error. */
+  | 'notPublished'
+  /** The server would drop it or refuse it (F15): no text it can index, or over its size limit (`maxDocumentChars`). */
+  | 'serverWouldDrop'
+  /** The server would store it under another id (it rewrites characters outside `[A-Za-z0-9._~-]`). */
+  | 'idRewritten';
 
 export interface DocumentErrorDetails {
   /** The front matter key (`metadata.team`, `primary_owners[1]`) or option name the problem is about. */

@@ -44,6 +44,13 @@ export const DEFAULT_IGNORE_KEYS: readonly string[] = [
   'excerpt_separator',
 ];
 
+/**
+ * Front matter that keeps a page from being published (F15), with the value that does: Docusaurus' `draft` and
+ * `unlisted`, the common `publish: false`, and this tool's own `doc-ingest: false`. Never metadata, whatever value.
+ */
+export const PUBLISH_SWITCHES = { draft: true, unlisted: true, publish: false, 'doc-ingest': false } as const;
+export type PublishSwitch = keyof typeof PUBLISH_SWITCHES;
+
 /** Keys read as document fields, never as metadata. */
 export const RESERVED_KEYS: readonly string[] = [
   'id', 'title', 'semantic_identifier', 'primary_owners', 'secondary_owners', 'cc_pair_id', 'link',
@@ -66,6 +73,8 @@ export interface FrontMatter {
   metadata: Metadata;
   /** 1-based file line of each top-level key, for problems about a key (an `id` that had to be changed...). */
   keyLines?: Record<string, number>;
+  /** The first publish switch that keeps the page from being published (`draft: true`...), and its line. */
+  withheld?: { key: PublishSwitch; line: number };
 }
 
 /** Where the front matter is in the (BOM-less, LF-only) text. */
@@ -199,6 +208,11 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
     if (RESERVED_KEYS.includes(key)) {
       if (key === 'metadata') metadataBlock = readMetadataBlock(doc, valueNode, line, fileLine);
       else readReserved(result, key, doc, valueNode, line);
+      continue;
+    }
+    if (Object.hasOwn(PUBLISH_SWITCHES, key)) {
+      const switchKey = key as PublishSwitch;
+      if (isScalar(valueNode) && valueNode.value === PUBLISH_SWITCHES[switchKey]) result.withheld ??= { key: switchKey, line };
       continue;
     }
     if (ignored.has(key)) continue;

@@ -44,6 +44,7 @@
  * command line share for every character but ones added in the newest Unicode versions.
  * Ids never contain anything outside `[A-Za-z0-9._~-]` (DOCUMENT_ID_PATTERN), and are never `.` or `..`.
  */
+import { serverDocumentId } from './serverLimits';
 import { DOCUMENT_ID_PATTERN } from '../api/schemas';
 import { DocumentError } from './errors';
 import { normalizeRelativePath, shortHash } from './text';
@@ -147,7 +148,7 @@ export function validateExplicitId(id: string, key: string, line?: number): stri
     const suggestion = readableAscii(lowercaseNfc(id));
     throw new DocumentError(
       'invalidField',
-      `The front matter ${key} “${id}” may only contain letters, digits and . _ ~ - (for example “${suggestion}”).`,
+      `The front matter ${key} “${id}” may only contain letters, digits and . _ ~ - (for example “${suggestion}”): the server would store it as “${serverDocumentId(id)}”.`,
       { key, line },
     );
   }

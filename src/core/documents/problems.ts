@@ -19,7 +19,9 @@ export interface DocumentProblem {
    * Stable identifier for the kind of problem: a {@link DocumentError} code for errors, else one of
    * `unclosedFrontMatter`, `tomlFrontMatter`, `yamlWarning`, `keyNotText`, `metadataSkipped`, `noHeadings`,
    * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`, and of the reader text (F15) `ignoreUnclosed`,
-   * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`, `includeSyntax`.
+   * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`, `includeSyntax`; of what is never
+   * published (F15) `notPublished` (info: a draft...), `serverWouldDrop` (over `maxDocumentChars`), `empty` (no text
+   * the service can index), `idRewritten`.
    */
   code: string;
 }
@@ -39,7 +41,9 @@ export function problem(
 
 /** A build failure as problems, so that a caller can show it where the file's other problems go. */
 export function problemsOf(error: DocumentError): DocumentProblem[] {
-  return [problem('error', error.code, error.message, { line: error.line, key: error.key })];
+  // A page its front matter keeps from being published is not wrong: it is said, not flagged.
+  const severity = error.code === 'notPublished' ? 'info' : 'error';
+  return [problem(severity, error.code, error.message, { line: error.line, key: error.key })];
 }
 
 /**

@@ -54,6 +54,15 @@ export class RootOnDisk {
     }
   }
 
+  isDirectSync(absolute: string): boolean {
+    try {
+      const real = this.resolveSync(absolute);
+      return real !== undefined && samePath(real, path.join(this.realRoot, path.relative(this.root, absolute)));
+    } catch {
+      return false;
+    }
+  }
+
   private inside(real: string): string | undefined {
     return isInside(this.realRoot, real) ? real : undefined;
   }

@@ -3,16 +3,19 @@
  * front matter only (and parsing it only when it has an `id` key) keeps this cheap enough to ask of every included
  * file on each run, which knowing every file's id requires.
  */
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from '../documents/frontMatter';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from '../documents/frontMatter';
 import { documentIdFromPath } from '../documents/ids';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
 
-/** A top-level `id:` key (plain or quoted), the only key that can move a document away from its path's id. */
-const ID_KEY = /^(?:id|"id"|'id')[ \t]*:/m;
+/**
+ * A top-level `id:` key (plain or quoted), the only key that can move a document away from its path's id, or a
+ * publish switch (`draft:`...), which keeps the page from building any document.
+ */
+const ID_KEY = /^(?:id|"id"|'id'|draft|unlisted|publish|doc-ingest|"(?:draft|unlisted|publish|doc-ingest)"|'(?:draft|unlisted|publish|doc-ingest)')[ \t]*:/m;
 
 /**
  * The id `buildFile` gives this file, or undefined when it cannot become a document (binary, not UTF-8, front
- * matter that cannot be read). `markdown` as for the build: undefined means by the file's extension.
+ * matter that cannot be read, a draft or another page its front matter keeps from being published). `markdown` as for the build: undefined means by the file's extension.
  */
 export function documentIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, markdown?: boolean): string | undefined {
   try {
@@ -21,13 +24,32 @@ export function documentIdOf(input: string | Uint8Array, relativePath: string, i
       const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
       const block = findFrontMatter(text);
       if (block?.kind === 'yaml' && ID_KEY.test(block.source)) {
-        const id = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []).id;
-        if (id !== undefined) return id;
+        const read = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []);
+        // A draft (or a page otherwise not to be published) builds no document, so it claims no id.
+        if (read.withheld) return undefined;
+        if (read.id !== undefined) return read.id;
       }
     } else {
       decodeDocumentText(input, baseName(path));
     }
     return documentIdFromPath(path, idPrefix);
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The front matter switch that keeps this file from being published (`draft: true`...) as a phrase such as
+ * `draft: true (line 2)`, or undefined when there is none (or the file cannot be read as a document).
+ */
+export function publishSwitchOf(input: string | Uint8Array, relativePath: string): string | undefined {
+  try {
+    const path = normalizeRelativePath(relativePath);
+    if (!isMarkdownPath(path)) return undefined;
+    const block = findFrontMatter(normalizeNewlines(decodeDocumentText(input, baseName(path))));
+    if (block?.kind !== 'yaml' || !ID_KEY.test(block.source)) return undefined;
+    const withheld = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []).withheld;
+    return withheld && `${withheld.key}: ${String(PUBLISH_SWITCHES[withheld.key])} (line ${withheld.line})`;
   } catch {
     return undefined;
   }

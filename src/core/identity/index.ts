@@ -3,6 +3,6 @@ export { duplicateIdSentence, IdClaims } from './claims';
 export type { IdClaimsView } from './claims';
 export { collectClaims } from './collect';
 export type { ClaimSources } from './collect';
-export { documentIdOf } from './documentId';
+export { documentIdOf, publishSwitchOf } from './documentId';
 export { sourceKey } from './sources';
 export type { SourceRef } from './sources';

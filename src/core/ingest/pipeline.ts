@@ -10,6 +10,8 @@ import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents';
 import type { DocumentBuildResult, DocumentOptions, GitFileInfo, LinkTarget, SelectionBuildResult, SiteFacts } from '../documents';
 import { explainPairSource } from './pairSource';
+import { checkForServer } from '../documents/serverLimits';
+import { baseName } from '../documents/text';
 
 /** What a writer configures about the documents (settings in the editor; `.doc-ingest.json` and flags in CI). */
 export interface IngestConfig {
@@ -21,6 +23,8 @@ export interface IngestConfig {
   ignoreKeys?: readonly string[];
   /** The pair to ingest into; a front matter `cc_pair_id` wins. Undefined: the server's default pair. */
   ccPairId?: number;
+  /** The server's `MAX_DOCUMENT_CHARS`: a longer document is refused before sending (F15). Undefined or 0: no check. */
+  maxDocumentChars?: number;
 }
 
 /** One text to build, and what its front found out about it. */
@@ -73,14 +77,21 @@ export function payloadFollowsPath(config: IngestConfig): boolean {
   return !!config.linkTemplate?.trim();
 }
 
-/** @throws DocumentError when the text cannot become a document (empty, binary, invalid front matter...) */
+/**
+ * @throws DocumentError when the text cannot become a document (empty, binary, invalid front matter...), its front
+ *   matter keeps it from being published (`notPublished`), or the server would drop it (`checkForServer`)
+ */
 export function buildFile(file: SourceFile, config: IngestConfig): DocumentBuildResult {
-  return buildDocument(file.input, file.relativePath, documentOptions(file, config));
+  const built = buildDocument(file.input, file.relativePath, documentOptions(file, config));
+  checkForServer(built.document, baseName(file.relativePath), config.maxDocumentChars);
+  return built;
 }
 
 /** The document of `[start, end)` of the text (UTF-16 offsets, as editors count). */
 export function buildSelection(file: SourceFile & { input: string }, start: number, end: number, config: IngestConfig): SelectionBuildResult {
-  return buildSelectionDocument(file.input, file.relativePath, start, end, documentOptions(file, config));
+  const built = buildSelectionDocument(file.input, file.relativePath, start, end, documentOptions(file, config));
+  checkForServer(built.document, baseName(file.relativePath), config.maxDocumentChars);
+  return built;
 }
 
 /** The request of a built document, and where its pair came from. */

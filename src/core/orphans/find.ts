@@ -11,8 +11,10 @@ import type { IdClaimsView } from '../identity';
  * - `sourceGone`: the file it was built from is no longer there.
  * - `idChanged`: the file is there but now builds another id (renamed, moved, or its `id:` edited).
  * - `noSource`: the pair holds it under this workspace's id prefix, and no file builds it.
+ * - `notPublished`: the file is there but is not to be published any more (F15): a draft or another front matter
+ *   switch, an ignore file, a hidden path. It leaves the service as a deleted page would.
  */
-export type OrphanReason = 'sourceGone' | 'idChanged' | 'noSource';
+export type OrphanReason = 'sourceGone' | 'idChanged' | 'noSource' | 'notPublished';
 
 export interface Orphan {
   documentId: string;
@@ -23,6 +25,8 @@ export interface Orphan {
   reason: OrphanReason;
   /** `idChanged`: the id the source builds now. */
   nowBuilds?: string;
+  /** `notPublished`: why, as a phrase (`draft: true`, `.gitignore line 3`). */
+  why?: string;
 }
 
 /** One ledger entry: a document id and the source key it was built from. */
@@ -47,6 +51,11 @@ export interface OrphanQuery {
    * size limit): such a source is not gone, so its document is no orphan.
    */
   exists(source: string): boolean | Promise<boolean>;
+  /**
+   * Why a source that is there and builds nothing is not to be published (a draft, an ignore file's line, a hidden
+   * path), as a phrase; undefined when it is not withheld. Such a source's document is an orphan (`notPublished`).
+   */
+  withheld?(source: string): string | undefined | Promise<string | undefined>;
   /** What the pair holds, when the server listed it; undefined when it was not asked or refused. */
   held?: readonly DocumentInfo[];
   /**
@@ -97,7 +106,14 @@ async function orphanOf(documentId: string, sources: readonly Source[], q: Orpha
     const nowBuilds = onlyGoneCounts ? undefined : q.builds.idOf(source);
     if (nowBuilds !== undefined) return { documentId, source, reason: 'idChanged', nowBuilds };
   }
-  for (const { sourcePath } of sources) if (await q.exists(sourcePath)) return undefined;
+  let why: { source: string; why: string } | undefined;
+  for (const { sourcePath } of sources) {
+    if (!(await q.exists(sourcePath))) continue;
+    const withheld = await q.withheld?.(sourcePath);
+    if (withheld === undefined) return undefined;
+    why ??= { source: sourcePath, why: withheld };
+  }
+  if (why) return { documentId, source: why.source, reason: 'notPublished', why: why.why };
   return { documentId, source: sources[0]?.sourcePath, reason: 'sourceGone' };
 }
 
@@ -129,5 +145,7 @@ export function orphanReasonText(o: Orphan): string {
       return `${o.source ?? 'its file'} now builds “${o.nowBuilds ?? ''}”`;
     case 'noSource':
       return 'no file builds it';
+    case 'notPublished':
+      return `${o.source ?? 'its file'} is not to be published (${o.why ?? 'withheld'})`;
   }
 }

@@ -215,9 +215,10 @@ export class BatchIngester implements vscode.Disposable {
     const text = cancelled
       ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed. {7} were under way: the server may still apply them.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed, c.cancelled)
       : vscode.l10n.t('Ingested {0}: {1} created, {2} updated, {3} unchanged, {4} skipped, {5} failed.', label, c.created, c.updated, c.unchanged, c.skipped, c.failed);
+    const notes = [text, ...summaryNotes(summary)].join(' ');
     const choice = c.failed > 0
-      ? await vscode.window.showWarningMessage(text, ...actions)
-      : await vscode.window.showInformationMessage(text, ...actions);
+      ? await vscode.window.showWarningMessage(notes, ...actions)
+      : await vscode.window.showInformationMessage(notes, ...actions);
     if (choice === show) await this.results.reveal();
     if (choice === retry) await vscode.commands.executeCommand('docIngest.retryFailed');
   }
@@ -243,6 +244,19 @@ export class BatchIngester implements vscode.Disposable {
     this.cancel();
     this.ended.dispose();
   }
+}
+
+/**
+ * What the counts do not say (F15): how many files are not to be published (drafts, ignored), and the documents the
+ * server already held although this editor never sent them.
+ */
+function summaryNotes(summary: BatchSummary): string[] {
+  const notes: string[] = [];
+  const withheld = summary.results.filter((r) => r.outcome === 'skipped' && r.reason).length;
+  if (withheld) notes.push(vscode.l10n.t('{0} of the skipped are not to be published (drafts, ignored or hidden files).', withheld));
+  const held = summary.results.filter((r) => r.alreadyHeld).map((r) => r.documentId ?? r.file.source);
+  if (held.length) notes.push(vscode.l10n.t('Already held: sent from elsewhere? The server already held {0} although this editor never sent it.', held.join(', ')));
+  return notes;
 }
 
 function completed(summary: BatchSummary): boolean {

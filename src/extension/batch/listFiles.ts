@@ -2,8 +2,11 @@ import * as vscode from 'vscode';
 import type { BatchFile } from '../../core/batch';
 import { workspaceSource } from '../identity/workspaceSource';
 import { RootOnDisk } from '../../core/files/rootOnDisk';
+import { diskRuleReader } from '../../core/files/diskRuleReader';
+import { PublishRules } from '../../core/files/publishRules';
 import { forEachConcurrently } from '../../core/pool';
 import { readSettings } from '../settings';
+import type { Settings } from '../settings';
 
 /**
  * The files a batch takes: those matching `docIngest.include` and not `docIngest.exclude` (both relative to each
@@ -14,7 +17,9 @@ import { readSettings } from '../settings';
  *   `docIngest.exclude` is matched here, as `isBatchFile` matches it;
  * - no symbolic link is followed, whatever `search.followSymlinks` says (`findFiles` follows them by that setting):
  *   on the local disk, a file whose real path is not the path it was found at (a linked folder or file on the
- *   way) is left out.
+ *   way) is left out;
+ * - what a publish rule withholds (`.gitignore`, `.docingestignore`, a hidden path: core/files/publishRules.ts) is
+ *   left out, as the command line leaves it out.
  */
 export async function listBatchFiles(within?: vscode.Uri, token?: vscode.CancellationToken): Promise<BatchFile[]> {
   const folders = within ? [vscode.workspace.getWorkspaceFolder(within)].filter((f): f is vscode.WorkspaceFolder => !!f) : vscode.workspace.workspaceFolders ?? [];
@@ -24,8 +29,12 @@ export async function listBatchFiles(within?: vscode.Uri, token?: vscode.Cancell
     if (!settings.include.length) continue;
     const found = await vscode.workspace.findFiles(new vscode.RelativePattern(folder, braces(settings.include)), null, undefined, token);
     const prefix = within && within.toString() !== folder.uri.toString() ? `${within.toString().replace(/\/+$/, '')}/` : undefined;
+    const rules = folderPublishRules(folder, settings);
     const taken = found.filter((uri) => (!prefix || uri.toString().startsWith(prefix)) && !matchesAny(folder, settings.exclude, uri));
-    for (const uri of await withoutLinks(folder, taken)) files.push(batchFile(uri));
+    for (const uri of await withoutLinks(folder, taken)) {
+      const file = batchFile(uri);
+      if (!rules.withheld(file.relativePath)) files.push(file);
+    }
   }
   return files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
 }
@@ -65,10 +74,22 @@ export function isBatchFile(uri: vscode.Uri): boolean {
  */
 export function batchPaths(folder: vscode.WorkspaceFolder): (file: vscode.Uri | string) => boolean {
   const settings = readSettings(folder.uri);
+  const rules = folderPublishRules(folder, settings);
   return (file) => {
     const uri = typeof file === 'string' ? vscode.Uri.joinPath(folder.uri, file) : file;
-    return matchesAny(folder, settings.include, uri) && !matchesAny(folder, settings.exclude, uri);
+    if (!matchesAny(folder, settings.include, uri) || matchesAny(folder, settings.exclude, uri)) return false;
+    const relativePath = typeof file === 'string' ? file : workspaceSource(uri)?.relativePath;
+    return relativePath === undefined || !rules.withheld(relativePath);
   };
+}
+
+/**
+ * The publish rules of a workspace folder (F15), its rule files read once per call: on the local disk through no
+ * symbolic link; off it (a virtual file system) none is read, and only hidden paths are withheld.
+ */
+export function folderPublishRules(folder: vscode.WorkspaceFolder, settings: Settings = readSettings(folder.uri)): PublishRules {
+  const read = folder.uri.scheme === 'file' ? diskRuleReader(folder.uri.fsPath) : () => undefined;
+  return new PublishRules({ include: settings.include, read });
 }
 
 function matchesAny(folder: vscode.WorkspaceFolder, globs: readonly string[], uri: vscode.Uri): boolean {

@@ -133,6 +133,8 @@ function reason(o: Orphan, prefixes: readonly string[]): string {
       return vscode.l10n.t('{0} now builds “{1}”', o.source ?? '', o.nowBuilds ?? '');
     case 'noSource':
       return vscode.l10n.t('no file builds it (id prefix {0})', prefixes.find((p) => o.documentId.startsWith(p)) ?? '');
+    case 'notPublished':
+      return vscode.l10n.t('{0} is not to be published ({1})', o.source ?? '', o.why ?? '');
   }
 }
 

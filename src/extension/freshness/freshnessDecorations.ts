@@ -112,6 +112,10 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
       const include = readSettings(folder.uri).include;
       if (!include.length) continue;
       const glob = include.length === 1 ? (include[0] ?? '') : `{${include.join(',')}}`;
+      // A rule file changed (F15): which files are taken may have changed, so every badge is asked again.
+      const rules = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '{**/.gitignore,**/.docingestignore,.git/info/exclude}'));
+      const again = () => this.changeEmitter.fire(undefined);
+      this.watchers.push(rules, rules.onDidChange(again), rules.onDidCreate(again), rules.onDidDelete(again));
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
       this.watchers.push(
         watcher,

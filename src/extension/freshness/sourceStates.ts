@@ -3,6 +3,7 @@ import { ledgerScope } from '../../core/ledger';
 import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
 import { editorLinkTargets } from '../ingest/linkTargets';
 import type { Ledger, SourceState } from '../../core/ledger';
+import { publishSwitchOf } from '../../core/identity';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
@@ -12,7 +13,7 @@ import { readSettings } from '../settings';
  * one stat. The pair is the configured `docIngest.ccPairId`: a front matter `cc_pair_id` is not read here.
  */
 export class SourceStates {
-  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string }>();
+  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string; withheld: boolean }>();
   /** Files last hashed with the files they include (F15), by URI. */
   private readonly includers = new Map<string, vscode.Uri>();
 
@@ -20,17 +21,18 @@ export class SourceStates {
 
   /**
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
-   * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either). No server set:
-   * every file is `never`.
+   * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
+   * keeps it from being published (`draft: true`...: a batch skips it, so it is neither new nor changed). No server
+   * set: every file is `never`.
    */
   async state(uri: vscode.Uri): Promise<SourceState | undefined> {
     const source = workspaceSource(uri);
     if (!source) return undefined;
     const settings = readSettings(uri);
-    const hash = await this.hash(uri, settings.maxFileBytes);
-    if (hash === undefined) return undefined;
+    const read = await this.read(uri, settings.maxFileBytes);
+    if (read === undefined || read.withheld) return undefined;
     const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
-    return (await this.ledger).sourceState(scope, source.key, hash);
+    return (await this.ledger).sourceState(scope, source.key, read.hash);
   }
 
   /** The files that include others (F15): a change of any file may change their state. */
@@ -52,29 +54,31 @@ export class SourceStates {
    * The hash of the file's bytes now, as the ledger records a source's (the Documents view compares it with the
    * record of each document); undefined as for `state`.
    */
-  sourceHash(uri: vscode.Uri): Promise<string | undefined> {
-    return this.hash(uri, readSettings(uri).maxFileBytes);
+  async sourceHash(uri: vscode.Uri): Promise<string | undefined> {
+    return (await this.read(uri, readSettings(uri).maxFileBytes))?.hash;
   }
 
-  private async hash(uri: vscode.Uri, maxBytes: number): Promise<string | undefined> {
+  private async read(uri: vscode.Uri, maxBytes: number): Promise<{ hash: string; withheld: boolean } | undefined> {
     try {
       const stat = await vscode.workspace.fs.stat(uri);
       if (stat.type & vscode.FileType.Directory || stat.size > maxBytes) return undefined;
       const key = uri.toString();
       const cached = this.hashes.get(key);
-      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached.hash;
+      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached;
       const bytes = await vscode.workspace.fs.readFile(uri);
+      const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
+      const withheld = publishSwitchOf(bytes, relativePath) !== undefined;
       // A page that includes other files (F15) is hashed with them, as the ledger recorded it; not cached, since
       // an included file can change while the page does not.
-      const includes = await resolveIncludes(new TextDecoder().decode(bytes), workspaceSource(uri)?.relativePath ?? uri.path, editorLinkTargets(uri));
-      const hash = includedSourceHash(bytes, includes);
+      const includes = withheld ? new Map<string, string>() : await resolveIncludes(new TextDecoder().decode(bytes), relativePath, editorLinkTargets(uri));
+      const entry = { mtime: stat.mtime, size: stat.size, hash: includedSourceHash(bytes, includes), withheld };
       if (includes.size === 0) {
-        this.hashes.set(key, { mtime: stat.mtime, size: stat.size, hash });
+        this.hashes.set(key, entry);
         this.includers.delete(key);
       } else {
         this.includers.set(key, uri);
       }
-      return hash;
+      return entry;
     } catch {
       return undefined;
     }

@@ -21,6 +21,9 @@ import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
 import { readEditorSource } from './sourceFile';
 import type { WorkspaceIds } from '../identity/workspaceIds';
+import { folderPublishRules } from '../batch/listFiles';
+import { workspaceSource } from '../identity/workspaceSource';
+import { withheldSentence } from '../../core/files/publishRules';
 
 /** A document built from the editor, and how to build it again with its images uploaded. */
 interface EditorBuild {
@@ -86,6 +89,12 @@ export class Ingester implements vscode.Disposable {
       if (!b) return undefined;
       editorBuild = b;
     } catch (e) {
+      // A page not to be published (a draft, an ignore file's line, a hidden path) is no error: said in one sentence.
+      if (e instanceof DocumentError && e.code === 'notPublished') {
+        this.log.info(`${uri.toString(true)}: ${e.message}`);
+        void vscode.window.showInformationMessage(e.message);
+        return undefined;
+      }
       await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
     }
@@ -195,6 +204,8 @@ export class Ingester implements vscode.Disposable {
 
   private async build(uri: vscode.Uri, selection: SelectionRange | undefined, claims: () => Promise<IdClaimsView>): Promise<EditorBuild | undefined> {
     const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
+    const withheld = publishRuleOf(uri, place.source);
+    if (withheld) throw withheld;
     const asText = () => text ?? new TextDecoder().decode(file.input as Uint8Array);
     // Read as built (not after the send, when a save may have changed them).
     const source = selection ? undefined : place.source;
@@ -263,6 +274,17 @@ function claimedElsewhere(claims: IdClaimsView, documentId: string, source: stri
 function titleForId(result: DocumentBuildResult, relativePath: string, text: string): string {
   const title = result.document.title ?? '';
   return title && title !== fileNameWithoutExtension(relativePath) ? title : firstLineTitle(text);
+}
+
+/**
+ * The refusal of a workspace file a publish rule withholds (an ignore file, a hidden path): named outright, it is
+ * still not published, and the sentence names the rule's file and line (F15).
+ */
+function publishRuleOf(uri: vscode.Uri, source: string | undefined): DocumentError | undefined {
+  const place = source === undefined ? undefined : workspaceSource(uri);
+  if (!place || source === undefined) return undefined;
+  const withheld = folderPublishRules(place.folder).withheld(place.relativePath);
+  return withheld && new DocumentError('notPublished', withheldSentence(source, withheld), { key: withheld.reason });
 }
 
 /** A binary file cannot be ingested as text, but it can be uploaded as a user file. */

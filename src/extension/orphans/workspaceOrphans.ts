@@ -9,6 +9,11 @@ import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
 import type { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
+import { folderPublishRules } from '../batch/listFiles';
+import { withheldPhrase } from '../../core/files/publishRules';
+import type { PublishRules } from '../../core/files/publishRules';
+import { publishSwitchOf } from '../../core/identity';
+import { workspaceSource } from '../identity/workspaceSource';
 import { readPublished } from './published';
 
 export interface WorkspaceOrphans extends OrphanFindings {
@@ -43,7 +48,7 @@ export async function findWorkspaceOrphans(s: OrphanSearch): Promise<WorkspaceOr
   // A cancelled update leaves some files unread: what they build is unknown, which must not read as "nothing".
   if (s.token?.isCancellationRequested) throw new vscode.CancellationError();
   const prefixes = idPrefixes();
-  const query = { published, exists: sourceExists, held: listing.held, idPrefix: prefixes };
+  const query = { published, exists: sourceExists, withheld: sourceWithheld(), held: listing.held, idPrefix: prefixes };
   const found = await findOrphans({ ...query, builds });
   const again = async () => (await findOrphans({ ...query, builds: await s.ids.current() })).orphans;
   return { ...found, notListed: listing.notListed, notes, prefixes: listing.held ? prefixes : [], again };
@@ -100,4 +105,25 @@ async function sourceExists(key: string): Promise<boolean> {
   } catch (e) {
     return !(e instanceof vscode.FileSystemError && e.code === 'FileNotFound');
   }
+}
+
+/**
+ * Why a source that is there and builds nothing is not to be published (F15): a publish rule of its folder (an
+ * ignore file, a hidden path), else its front matter (`draft: true`...). Its published document is then an orphan.
+ * Each folder's rule files are read once per search.
+ */
+function sourceWithheld(): (key: string) => Promise<string | undefined> {
+  const rules = new Map<string, PublishRules>();
+  return async (key) => {
+    const uri = sourceUri(key);
+    const place = uri && workspaceSource(uri);
+    if (!uri || !place) return undefined;
+    const folder = place.folder.uri.toString();
+    let folderRules = rules.get(folder);
+    if (!folderRules) rules.set(folder, (folderRules = folderPublishRules(place.folder)));
+    const ruled = folderRules.withheld(place.relativePath);
+    if (ruled) return withheldPhrase(ruled);
+    const bytes = await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined);
+    return bytes && publishSwitchOf(bytes, place.relativePath);
+  };
 }

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BatchSummary, FileOutcome, FileResult } from '../../core/batch';
+import type { BatchSummary, FileOutcome, FileResult, WithheldReason } from '../../core/batch';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */
 const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged', 'wouldSend'];
@@ -14,6 +14,9 @@ const ICONS: Record<FileOutcome, vscode.ThemeIcon> = {
   unchanged: new vscode.ThemeIcon('check'),
   wouldSend: new vscode.ThemeIcon('cloud-upload'),
 };
+
+/** A file skipped on purpose (F15): a draft, an ignore file, a hidden path. */
+const WITHHELD_ICON = new vscode.ThemeIcon('eye-closed');
 
 /** What "Retry Failed" sends again: files that failed, were cancelled under way, or were not sent. */
 function needsRetry(r: FileResult): boolean {
@@ -31,6 +34,25 @@ export function outcomeLabel(outcome: FileOutcome): string {
     case 'cancelled': return vscode.l10n.t('cancelled, may still be applied');
     case 'wouldSend': return vscode.l10n.t('would be sent');
   }
+}
+
+/** Why a file is not to be published, as the Results view says it. */
+export function withheldLabel(reason: WithheldReason): string {
+  switch (reason) {
+    case 'ignored': return vscode.l10n.t('not published: ignored');
+    case 'hidden': return vscode.l10n.t('not published: hidden');
+    case 'draft': return vscode.l10n.t('not published: draft');
+    case 'unlisted': return vscode.l10n.t('not published: unlisted');
+    case 'publish': return vscode.l10n.t('not published: publish: false');
+    case 'doc-ingest': return vscode.l10n.t('not published: doc-ingest: false');
+  }
+}
+
+/** A result's description: its outcome, why a skipped file is not to be published, a document held already. */
+export function resultLabel(r: FileResult): string {
+  if (r.outcome === 'skipped' && r.reason) return withheldLabel(r.reason);
+  if (r.alreadyHeld) return vscode.l10n.t('{0}, already held: sent from elsewhere?', outcomeLabel(r.outcome));
+  return outcomeLabel(r.outcome);
 }
 
 /**
@@ -85,11 +107,13 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
 
   getTreeItem(r: FileResult): vscode.TreeItem {
     const item = new vscode.TreeItem(r.file.source, vscode.TreeItemCollapsibleState.None);
-    item.description = outcomeLabel(r.outcome);
-    item.iconPath = ICONS[r.outcome];
+    const label = resultLabel(r);
+    item.description = label;
+    item.iconPath = r.outcome === 'skipped' && r.reason ? WITHHELD_ICON : ICONS[r.outcome];
     item.contextValue = `result.${r.outcome}`;
-    item.accessibilityInformation = { label: `${r.file.source}, ${outcomeLabel(r.outcome)}${r.error ? `: ${r.error}` : ''}` };
-    item.tooltip = r.error ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : outcomeLabel(r.outcome));
+    item.accessibilityInformation = { label: `${r.file.source}, ${label}${r.error ? `: ${r.error}` : ''}` };
+    const held = r.alreadyHeld ? vscode.l10n.t('The server already held this document although this editor never sent it: sent from another clone or a pipeline, or dropped by the server, which answers the same.') : undefined;
+    item.tooltip = r.error ?? held ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : label);
     const uri = vscode.Uri.parse(r.file.key);
     item.resourceUri = uri;
     const line = Math.max(0, (r.line ?? 1) - 1);

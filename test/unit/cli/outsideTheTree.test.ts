@@ -133,9 +133,13 @@ describe('doc-ingest command line: nothing outside the repository is read (issue
     assert.equal(uploads().length, 1, 'under the default of 20 MB it is sent');
   });
 
-  it('..notes.md and a folder ..drafts are inside the repository: named, globbed or listed, they are ingested', async () => {
+  it('..notes.md and a folder ..drafts are inside the repository: named, globbed or listed, they are ingested once the include globs name them (hidden, issue 25)', async () => {
     await write(path.join(repo, '..notes.md'), '# Notes\n\nText.\n');
     await write(path.join(repo, '..drafts/idea.md'), '# Idea\n\nText.\n');
+    const hidden = await cli(['ingest', '..notes.md', '--json']);
+    assert.equal(hidden.code, 0, hidden.stderr);
+    assert.deepEqual(report(hidden.stdout).files.map((f) => [f.path, f.outcome, f.reason]), [['..notes.md', 'skipped', 'hidden']], 'a name starting with a dot is hidden');
+    await write(path.join(repo, '.doc-ingest.json'), JSON.stringify({ include: ['**/*.md', '..*.md', '..drafts/**/*.md'] }));
 
     const named = await cli(['ingest', '..notes.md', '..drafts', '--json']);
     assert.equal(named.code, 0, named.stderr);

@@ -100,7 +100,7 @@ describe('documents: front matter', () => {
       assert.equal(error.line, 3);
       assert.equal(
         error.message,
-        'The front matter id “my guide/v2” may only contain letters, digits and . _ ~ - (for example “my-guide-v2”).',
+        'The front matter id “my guide/v2” may only contain letters, digits and . _ ~ - (for example “my-guide-v2”): the server would store it as “my_guide%2Fv2”.',
       );
     });
 

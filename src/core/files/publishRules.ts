@@ -1,0 +1,183 @@
+/**
+ * What must never be published, by where a file is (F15): the same rules for every front, so that the editor's
+ * batches, badges and id claims and the command line's listing take the same files.
+ *
+ * - `.gitignore` files from the root down, and `.git/info/exclude`, matched by the `ignore` package (git's own
+ *   syntax and precedence: the deepest file with a matching pattern decides, the last matching line of that file
+ *   wins, and a file inside an ignored folder stays ignored whatever a deeper file says);
+ * - `.docingestignore` files, at the root and in any folder, in the same syntax. At each level they are asked
+ *   before git's files, so a `.docingestignore` can also publish what git ignores (`!docs/api/` for reference pages
+ *   generated in CI);
+ * - hidden files and folders: a path segment starting with `.`. Taken only when an include glob names it: a glob's
+ *   wildcard never matches a leading dot (`**\/*.md` does not take `.github/a.md`, `.github/**\/*.md` does).
+ *
+ * Rule files are read through a `RuleFileReader`, relative to the root; one reached through a symbolic link is not
+ * read (`diskRuleReader`). Each rule file is read once per `PublishRules` (one listing, one run).
+ */
+import ignore from 'ignore';
+import type { Ignore } from 'ignore';
+import picomatch from 'picomatch';
+
+export const DOC_INGEST_IGNORE_FILE = '.docingestignore';
+export const GIT_IGNORE_FILE = '.gitignore';
+export const GIT_EXCLUDE_FILE = '.git/info/exclude';
+
+/** Why a file is never published. */
+export type Withheld =
+  /**
+   * A line of a rule file ignores it, or a folder it is in. `file`: the rule file, root-relative
+   * (`docs/.gitignore`); `path`: what the line matched, root-relative (a folder ends in `/`).
+   */
+  | { reason: 'ignored'; file: string; line: number; pattern: string; path: string }
+  /** A segment of its path starts with `.` and no include glob names it; `path`: the path up to that segment. */
+  | { reason: 'hidden'; path: string };
+
+/** The text of a rule file relative to the root (`/`-separated), or undefined when there is none (or it may not be read). */
+export type RuleFileReader = (relativePath: string) => string | undefined;
+
+export interface PublishRulesOptions {
+  /** The include globs: a hidden path is taken only when one of them names its hidden segments. */
+  include: readonly string[];
+  read: RuleFileReader;
+  /** Whether patterns ignore case, as git's `core.ignorecase`; default: not on Linux, else yes. */
+  ignoreCase?: boolean;
+}
+
+interface RuleFile {
+  /** Root-relative path of the rule file. */
+  file: string;
+  rules: Ignore;
+}
+
+export class PublishRules {
+  /** Per folder (root-relative, '' for the root): its rule files in the order they are asked. */
+  private readonly folders = new Map<string, RuleFile[]>();
+  private readonly named: ((path: string) => boolean) | undefined;
+  private readonly ignoreCase: boolean;
+
+  constructor(private readonly o: PublishRulesOptions) {
+    this.ignoreCase = o.ignoreCase ?? process.platform !== 'linux';
+    const globs = o.include.filter((g) => g.trim() !== '');
+    // `dot: false`: a wildcard never matches a leading dot, so only a glob that writes the dot names the folder.
+    this.named = globs.length ? picomatch(globs.map(nfc), { dot: false, nocase: this.ignoreCase }) : undefined;
+  }
+
+  /**
+   * Why `relativePath` (a file, relative to the root; `\` or `/`) is never published, or undefined when it may be.
+   * Hidden first (no rule file is read for it), then the ignore files.
+   */
+  withheld(relativePath: string): Withheld | undefined {
+    const path = normalize(relativePath);
+    if (path === '') return undefined;
+    const segments = path.split('/');
+    const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
+    if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
+    // Each folder on the way, then the file: an ignored folder settles it for everything inside.
+    for (let i = 1; i <= segments.length; i++) {
+      const isFile = i === segments.length;
+      const verdict = this.verdict(segments.slice(0, i), isFile);
+      if (verdict) return verdict;
+    }
+    return undefined;
+  }
+
+  /**
+   * The rule that ignores `segments` (a folder, or the file): the `.docingestignore` files of every folder above it,
+   * deepest first, then git's files the same way; the first file with a matching line decides (a negation `!`
+   * un-ignores).
+   */
+  private verdict(segments: readonly string[], isFile: boolean): Withheld | undefined {
+    for (const ours of [true, false]) {
+      for (let depth = segments.length - 1; depth >= 0; depth--) {
+        const folder = segments.slice(0, depth).join('/');
+        const below = segments.slice(depth).join('/') + (isFile ? '' : '/');
+        for (const { file, rules } of this.ruleFiles(folder)) {
+          if (file.endsWith(DOC_INGEST_IGNORE_FILE) !== ours) continue;
+          const result = rules.test(below);
+          if (result.unignored) return undefined;
+          if (!result.ignored || !result.rule) continue;
+          // `ignore` answers for a parent folder of `below` too; those folders were judged already, with every
+          // file's rules, so only a line that matches `below` itself decides here.
+          if (inheritedFromParent(rules, below, isFile)) continue;
+          const [line, pattern] = splitMark(result.rule.mark, result.rule.pattern);
+          return { reason: 'ignored', file, line, pattern, path: segments.join('/') + (isFile ? '' : '/') };
+        }
+      }
+    }
+    return undefined;
+  }
+
+  private ruleFiles(folder: string): RuleFile[] {
+    let files = this.folders.get(folder);
+    if (files) return files;
+    files = [];
+    const names = folder === '' ? [DOC_INGEST_IGNORE_FILE, GIT_IGNORE_FILE, GIT_EXCLUDE_FILE] : [DOC_INGEST_IGNORE_FILE, GIT_IGNORE_FILE];
+    for (const name of names) {
+      const file = folder === '' ? name : `${folder}/${name}`;
+      let text: string | undefined;
+      try {
+        text = this.o.read(file);
+      } catch {
+        text = undefined;
+      }
+      if (text === undefined) continue;
+      files.push({ file, rules: parseRules(text, this.ignoreCase) });
+    }
+    this.folders.set(folder, files);
+    return files;
+  }
+}
+
+/** One `ignore` manager per rule file; each line carries its number (`mark`) so a verdict can name it. */
+function parseRules(text: string, ignoreCase: boolean): Ignore {
+  const rules = ignore({ ignorecase: ignoreCase });
+  const lines = text.replace(/^\uFEFF/, '').split('\n');
+  for (const [i, raw] of lines.entries()) {
+    const line = raw.replace(/\r$/, '');
+    if (line.trim() === '' || line.startsWith('#')) continue;
+    rules.add({ pattern: nfc(line), mark: `${i + 1}` });
+  }
+  return rules;
+}
+
+/** Whether the parent folder of `below` is what `rules` ignore (then its verdict on `below` is the folder's). */
+function inheritedFromParent(rules: Ignore, below: string, isFile: boolean): boolean {
+  const trimmed = isFile ? below : below.slice(0, -1);
+  const cut = trimmed.lastIndexOf('/');
+  if (cut < 0) return false;
+  return rules.test(`${trimmed.slice(0, cut)}/`).ignored;
+}
+
+function splitMark(mark: string | undefined, pattern: string): [number, string] {
+  const line = Number(mark);
+  return [Number.isInteger(line) && line > 0 ? line : 1, pattern];
+}
+
+function normalize(relativePath: string): string {
+  return nfc(relativePath.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, ''));
+}
+
+/** macOS hands out decomposed names; a rule file is usually typed composed. */
+function nfc(s: string): string {
+  return s.normalize('NFC');
+}
+
+/**
+ * The one sentence of a withheld file: what, where (the rule file and line), what to do. `source` names the file
+ * as the front names it (its source key).
+ */
+export function withheldSentence(source: string, w: Withheld): string {
+  if (w.reason === 'hidden') {
+    const glob = w.path === source || source.endsWith(`/${w.path}`) ? w.path : `${w.path}/**/*.md`;
+    return `${source} is not published: ${w.path} is hidden (its name starts with a dot); to publish it, add a glob that names it, such as "${glob}", to the include globs.`;
+  }
+  const fix = w.file.endsWith(DOC_INGEST_IGNORE_FILE)
+    ? 'remove or change that line to publish it'
+    : `to publish it anyway, add the line "!/${w.path}" to ${DOC_INGEST_IGNORE_FILE} at the root`;
+  return `${source} is not published: ${w.file} line ${w.line} (${w.pattern}) ignores ${w.path.endsWith('/') ? `the folder ${w.path}` : 'it'}; ${fix}.`;
+}
+
+/** The rule as a phrase for lists (why a published page is now an orphan): `.gitignore line 3`, `hidden (.github)`. */
+export function withheldPhrase(w: Withheld): string {
+  return w.reason === 'hidden' ? `hidden: ${w.path}` : `${w.file} line ${w.line}`;
+}

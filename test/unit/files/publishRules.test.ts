@@ -1,0 +1,161 @@
+// Issue 25, item 5: what is never published by where it is: .gitignore (nested, negations, .git/info/exclude),
+// .docingestignore, hidden folders, the same for `\` and `/` and for non-ASCII names; rule files behind a link unread.
+import assert from 'node:assert/strict';
+import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { diskRuleReader } from '../../../src/core/files/diskRuleReader';
+import { PublishRules, withheldSentence } from '../../../src/core/files/publishRules';
+import type { Withheld } from '../../../src/core/files/publishRules';
+
+const MD = ['**/*.md'];
+
+function rules(files: Record<string, string>, include: readonly string[] = MD): PublishRules {
+  return new PublishRules({ include, read: (p) => files[p], ignoreCase: false });
+}
+
+describe('publish rules (issue 25)', () => {
+  it('a .gitignore line ignores a file and names its file, line and pattern', () => {
+    const r = rules({ '.gitignore': '# build output\nnode_modules/\n\nnotes.md\n' });
+    assert.deepEqual(r.withheld('notes.md'), { reason: 'ignored', file: '.gitignore', line: 4, pattern: 'notes.md', path: 'notes.md' });
+    assert.deepEqual(r.withheld('docs/notes.md'), { reason: 'ignored', file: '.gitignore', line: 4, pattern: 'notes.md', path: 'docs/notes.md' }, 'a name without a slash matches at any depth');
+    assert.equal(r.withheld('docs/guide.md'), undefined);
+  });
+
+  it('a nested .gitignore applies below its folder only, relative to it, and wins over the root', () => {
+    const r = rules({
+      '.gitignore': '*.draft.md\n',
+      'docs/.gitignore': '/local.md\n!keep.draft.md\n',
+    });
+    assert.deepEqual(r.withheld('docs/local.md'), { reason: 'ignored', file: 'docs/.gitignore', line: 1, pattern: '/local.md', path: 'docs/local.md' });
+    assert.equal(r.withheld('local.md'), undefined, 'the nested file says nothing about the root');
+    assert.equal(r.withheld('docs/sub/local.md'), undefined, 'a leading slash anchors to the .gitignore folder');
+    assert.equal(r.withheld('docs/keep.draft.md'), undefined, 'the deeper negation wins');
+    assert.equal(r.withheld('docs/other.draft.md')?.reason, 'ignored');
+    assert.equal(r.withheld('other.draft.md')?.reason, 'ignored');
+  });
+
+  it('negation re-includes a file, but not inside an ignored folder (git’s rule)', () => {
+    const r = rules({ '.gitignore': '*.md\n!README.md\nbuild/\n!build/keep.md\n' });
+    assert.equal(r.withheld('README.md'), undefined);
+    assert.equal(r.withheld('docs/README.md'), undefined);
+    assert.equal(r.withheld('guide.md')?.reason, 'ignored');
+    const inBuild = r.withheld('build/keep.md');
+    assert.equal(inBuild?.reason, 'ignored');
+    assert.equal(inBuild?.reason === 'ignored' && inBuild.path, 'build/', 'the folder is what is ignored');
+  });
+
+  it('.git/info/exclude counts, below the root .gitignore', () => {
+    const r = rules({ '.git/info/exclude': 'private/\n', '.gitignore': '!private/\n' });
+    assert.equal(r.withheld('private/a.md'), undefined, 'the root .gitignore wins over info/exclude');
+    const only = rules({ '.git/info/exclude': 'private/\n' });
+    assert.deepEqual(only.withheld('private/a.md'), { reason: 'ignored', file: '.git/info/exclude', line: 1, pattern: 'private/', path: 'private/' });
+  });
+
+  it('.docingestignore ignores in the same syntax, at the root and in folders, and wins over git', () => {
+    const r = rules({
+      '.docingestignore': 'internal/\n',
+      'docs/.docingestignore': 'wip-*.md\n',
+      '.gitignore': 'generated/\n',
+      'docs/.gitignore': 'secret.md\n',
+    });
+    assert.deepEqual(r.withheld('internal/a.md'), { reason: 'ignored', file: '.docingestignore', line: 1, pattern: 'internal/', path: 'internal/' });
+    assert.deepEqual(r.withheld('docs/x/wip-1.md'), { reason: 'ignored', file: 'docs/.docingestignore', line: 1, pattern: 'wip-*.md', path: 'docs/x/wip-1.md' });
+    assert.equal(r.withheld('wip-1.md'), undefined);
+    const publishGenerated = rules({ '.gitignore': 'generated/\n', 'docs/.gitignore': 'secret.md\n', '.docingestignore': '!/generated/\n!/docs/secret.md\n' });
+    assert.equal(publishGenerated.withheld('generated/api.md'), undefined, 'a negation in .docingestignore publishes what git ignores');
+    assert.equal(publishGenerated.withheld('docs/secret.md'), undefined, 'even over a deeper .gitignore');
+  });
+
+  it('hidden files and folders are withheld unless an include glob names them', () => {
+    const r = rules({});
+    assert.deepEqual(r.withheld('.github/CONTRIBUTING.md'), { reason: 'hidden', path: '.github' });
+    assert.deepEqual(r.withheld('docs/.internal/a.md'), { reason: 'hidden', path: 'docs/.internal' });
+    assert.deepEqual(r.withheld('docs/.draft.md'), { reason: 'hidden', path: 'docs/.draft.md' });
+    assert.equal(r.withheld('docs/a.md'), undefined);
+    const named = rules({}, ['**/*.md', '.github/**/*.md']);
+    assert.equal(named.withheld('.github/CONTRIBUTING.md'), undefined, 'a glob that writes the dot names the folder');
+    assert.equal(named.withheld('.github/ISSUE_TEMPLATE/bug.md'), undefined);
+    assert.deepEqual(named.withheld('.vscode/notes.md'), { reason: 'hidden', path: '.vscode' }, 'only the folder it names');
+    const ignoredAnyway = rules({ '.gitignore': '.github/\n' }, ['.github/**/*.md']);
+    assert.equal(ignoredAnyway.withheld('.github/a.md')?.reason, 'ignored', 'naming a hidden folder does not lift an ignore file');
+  });
+
+  it('Windows separators and decomposed non-ASCII names are judged as the same path', () => {
+    const r = rules({ '.gitignore': 'Entwürfe/\nÜbersicht.md\n', 'docs\\.gitignore': 'never read' });
+    assert.equal(r.withheld('docs\\Entwürfe\\a.md')?.reason, 'ignored');
+    assert.equal(r.withheld('Entwu\u0308rfe/a.md')?.reason, 'ignored', 'NFD as macOS lists it');
+    assert.equal(r.withheld('docs/U\u0308bersicht.md')?.reason, 'ignored');
+    assert.equal(r.withheld('docs\\.hidden\\a.md')?.reason, 'hidden');
+    assert.equal(r.withheld('docs\\guide.md'), undefined);
+  });
+
+  it('case follows the option (git’s core.ignorecase)', () => {
+    assert.equal(rules({ '.gitignore': 'Notes.md\n' }).withheld('notes.md'), undefined);
+    assert.equal(new PublishRules({ include: MD, read: (p) => (p === '.gitignore' ? 'Notes.md\n' : undefined), ignoreCase: true }).withheld('notes.md')?.reason, 'ignored');
+  });
+
+  it('each rule file is read once per PublishRules, and a reader that throws reads as no file', () => {
+    const reads: string[] = [];
+    const r = new PublishRules({
+      include: MD,
+      ignoreCase: false,
+      read: (p) => {
+        reads.push(p);
+        if (p === 'docs/.gitignore') throw new Error('EACCES');
+        return p === '.gitignore' ? 'x.md\n' : undefined;
+      },
+    });
+    for (let i = 0; i < 3; i++) r.withheld('docs/a.md');
+    assert.equal(r.withheld('docs/x.md')?.reason, 'ignored');
+    assert.deepEqual(reads.sort(), ['.docingestignore', '.git/info/exclude', '.gitignore', 'docs/.docingestignore', 'docs/.gitignore'].sort());
+  });
+
+  it('the sentence names the file, the rule file and line, and what to do', () => {
+    const ignored: Withheld = { reason: 'ignored', file: 'docs/.gitignore', line: 3, pattern: 'drafts/', path: 'docs/drafts/' };
+    assert.equal(withheldSentence('docs/drafts/a.md', ignored), 'docs/drafts/a.md is not published: docs/.gitignore line 3 (drafts/) ignores the folder docs/drafts/; to publish it anyway, add the line "!/docs/drafts/" to .docingestignore at the root.');
+    assert.equal(
+      withheldSentence('a.md', { reason: 'ignored', file: '.docingestignore', line: 1, pattern: 'a.md', path: 'a.md' }),
+      'a.md is not published: .docingestignore line 1 (a.md) ignores it; remove or change that line to publish it.',
+    );
+    assert.equal(withheldSentence('.github/a.md', { reason: 'hidden', path: '.github' }), '.github/a.md is not published: .github is hidden (its name starts with a dot); to publish it, add a glob that names it, such as ".github/**/*.md", to the include globs.');
+  });
+
+  describe('on disk', () => {
+    let root: string;
+    let outside: string;
+    beforeEach(async () => {
+      root = await mkdtemp(path.join(os.tmpdir(), 'publish-rules-'));
+      outside = await mkdtemp(path.join(os.tmpdir(), 'publish-rules-outside-'));
+    });
+    afterEach(async () => {
+      await rm(root, { recursive: true, force: true });
+      await rm(outside, { recursive: true, force: true });
+    });
+
+    it('reads .gitignore, nested ones and .git/info/exclude from the disk', async () => {
+      await mkdir(path.join(root, '.git/info'), { recursive: true });
+      await mkdir(path.join(root, 'docs'), { recursive: true });
+      await writeFile(path.join(root, '.gitignore'), 'tmp/\r\n');
+      await writeFile(path.join(root, 'docs/.gitignore'), 'local.md\n');
+      await writeFile(path.join(root, '.git/info/exclude'), 'mine.md\n');
+      const r = new PublishRules({ include: MD, read: diskRuleReader(root), ignoreCase: false });
+      assert.equal(r.withheld('tmp/a.md')?.reason, 'ignored', 'CRLF rule files');
+      assert.equal(r.withheld('docs/local.md')?.reason, 'ignored');
+      assert.equal(r.withheld('mine.md')?.reason, 'ignored');
+      assert.equal(r.withheld('docs/guide.md'), undefined);
+    });
+
+    it('a rule file in a symlinked folder is not read: nothing outside the root is', async () => {
+      await writeFile(path.join(outside, '.gitignore'), 'a.md\n');
+      await writeFile(path.join(outside, '.docingestignore'), '!b.md\n');
+      await symlink(outside, path.join(root, 'linked'), 'dir');
+      await writeFile(path.join(root, '.gitignore'), '');
+      const read: string[] = [];
+      const disk = diskRuleReader(root);
+      const r = new PublishRules({ include: MD, read: (p) => { const t = disk(p); if (t !== undefined) read.push(p); return t; }, ignoreCase: false });
+      assert.equal(r.withheld('linked/a.md'), undefined);
+      assert.deepEqual(read, ['.gitignore'], 'only the root .gitignore was read');
+    });
+  });
+});
