@@ -31,9 +31,9 @@ export interface BatchFile {
 /**
  * Why a file is not published on purpose (skipped, never an error): an ignore file (`.gitignore`,
  * `.docingestignore`), a hidden path, or its front matter (`draft: true`, `unlisted: true`, `publish: false`,
- * `doc-ingest: false`).
+ * `doc-ingest: false`), or its docs site (`site`: a Docusaurus partial, MkDocs `exclude_docs`).
  */
-export const WITHHELD_REASONS = ['ignored', 'hidden', 'draft', 'unlisted', 'publish', 'doc-ingest'] as const;
+export const WITHHELD_REASONS = ['ignored', 'hidden', 'draft', 'unlisted', 'publish', 'doc-ingest', 'site'] as const;
 export type WithheldReason = (typeof WITHHELD_REASONS)[number];
 
 export type FileOutcome =

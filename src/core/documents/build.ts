@@ -110,6 +110,8 @@ export interface SiteFacts {
    * Selection ids keep GitHub's anchors whatever the site, so that they do not move.
    */
   anchors?: AnchorStyle;
+  /** Why the site never publishes the file (a Docusaurus partial, MkDocs `exclude_docs`): skipped as a draft is. */
+  notPublished?: string;
 }
 
 /** Between the labels of metadata `breadcrumb`. */
@@ -203,6 +205,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     }
   }
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
+  if (options.site?.notPublished !== undefined) {
+    throw new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${options.site.notPublished}.`, { key: 'site' });
+  }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.

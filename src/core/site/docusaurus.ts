@@ -111,7 +111,7 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
       const inDocs = instance ? under(instance.path, path) : undefined;
       if (!instance || inDocs === undefined) return { path, breadcrumb: [], notPage: 'not in a docs folder of the site' };
       const segments = inDocs.split('/');
-      if (segments.some((s) => s.startsWith('_'))) return { path, breadcrumb: [], notPage: 'a partial (its name starts with _): included by pages, not published' };
+      if (segments.some((s) => s.startsWith('_'))) return { path, breadcrumb: [], notPage: 'a partial (its name starts with _): included by pages, not published', unpublished: true };
       if (!/\.mdx?$/i.test(inDocs)) return { path, breadcrumb: [], notPage: 'not a .md or .mdx file' };
       const read = readPageText(pageText);
       const fm = read.frontMatter;

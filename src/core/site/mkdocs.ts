@@ -92,7 +92,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     async page(path: string, pageText: string): Promise<SitePage> {
       const inDocs = under(docsDir, path);
       if (inDocs === undefined) return { path, breadcrumb: [], notPage: `not under docs_dir (${docsDir || '.'})` };
-      if (excludes.some((p) => p(inDocs))) return { path, breadcrumb: [], notPage: 'excluded by exclude_docs' };
+      if (excludes.some((p) => p(inDocs))) return { path, breadcrumb: [], notPage: 'excluded by exclude_docs', unpublished: true };
       const read = readPageText(pageText);
       const segments = inDocs.split('/');
       const fileName = segments[segments.length - 1] ?? '';

@@ -54,6 +54,8 @@ export interface SitePage {
   anchors?: AnchorStyle;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
+  /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */
+  unpublished?: true;
 }
 
 /** A site found for a page: the generator, its config and its rules. */
@@ -78,6 +80,7 @@ export type { SiteFacts };
 
 /** The facts a page's build takes, or undefined when the file is no page of the site. */
 export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
+  if (page?.unpublished && page.notPage !== undefined) return { notPublished: page.notPage };
   if (!page || page.notPage !== undefined) return undefined;
   const facts: SiteFacts = {};
   if (page.url !== undefined) facts.pageUrl = page.url;

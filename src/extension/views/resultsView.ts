@@ -45,6 +45,7 @@ export function withheldLabel(reason: WithheldReason): string {
     case 'unlisted': return vscode.l10n.t('not published: unlisted');
     case 'publish': return vscode.l10n.t('not published: publish: false');
     case 'doc-ingest': return vscode.l10n.t('not published: doc-ingest: false');
+    case 'site': return vscode.l10n.t('not published: not a page of the site');
   }
 }
 

@@ -44,6 +44,18 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
     assert.match(dry.stderr, /doc-ingest: docusaurus\.config\.js:1: warning: docusaurus\.config\.js line 1: url is process\.env/);
   });
 
+  it('a Docusaurus partial (_setup.mdx) is skipped as the site skips it, naming why; the pages around it would be sent', async () => {
+    const dry = await runCli(['ingest', '--dry-run', '--json', 'docs/getting-started'], { cwd: root, env: { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' } });
+    const report = IngestReportSchema.parse(JSON.parse(dry.stdout));
+    const partial = report.files.find((f) => f.path === 'docs/getting-started/_setup.mdx');
+    assert.equal(partial?.outcome, 'skipped');
+    assert.equal(partial?.reason, 'site');
+    assert.match(partial?.error ?? '', /is not published: for its docs site it is a partial \(its name starts with _\)/);
+    assert.deepEqual(report.files.filter((f) => f.outcome === 'wouldSend').map((f) => f.path).sort(), [
+      'docs/getting-started/01-install.mdx', 'docs/getting-started/first-steps.md', 'docs/getting-started/index.md',
+    ]);
+  });
+
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
