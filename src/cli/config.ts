@@ -41,6 +41,8 @@ export interface CliConfig {
   ledger: string;
   /** `ingest --prune` deletes at most this many documents; more is refused, nothing deleted. */
   maxDelete: number;
+  /** Where a document comes from, in its metadata; `--no-provenance` turns it off. */
+  provenance: boolean;
 }
 
 /** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
@@ -65,6 +67,7 @@ export interface ConfigFlags {
   'images-max-size-mb'?: string;
   ledger?: string;
   'max-delete'?: string;
+  'no-provenance'?: boolean;
 }
 
 /** Every environment variable read, with what it sets (for `--help`). */
@@ -127,13 +130,14 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
+    provenance: flags['no-provenance'] !== true,
     maxDelete: pick(flags['max-delete'], 'DOC_INGEST_MAX_DELETE', (v, from) => checked(v.trim() === '' ? NaN : Number(v), maxDeleteRule, from, v)) ?? DEFAULT_MAX_DELETE,
   };
 }
 
 /** What the core pipeline needs: the same fields the extension passes from its settings. */
 export function ingestConfig(config: CliConfig): IngestConfig {
-  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId };
+  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, provenance: config.provenance };
 }
 
 /** `--config`, else `.doc-ingest.json` in the root given, else in the nearest folder upwards that has one, stopping at a repository's root. */

@@ -30,6 +30,7 @@ export const DOCUMENT: Options = {
   ledger: { type: 'string' },
   'images-on-problem': { type: 'string' },
   'images-max-size-mb': { type: 'string' },
+  'no-provenance': { type: 'boolean' },
 };
 
 export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https://docs.example.com/{path}#{anchor}
@@ -37,7 +38,8 @@ export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https
   --source KIND          the documents' source kind (default file)
   --images-on-problem M  stop (default: a file with a missing image is not sent) or skip-image
   --images-max-size-mb N larger images are a problem like a missing one (default 20)
-  --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)`;
+  --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)
+  --no-provenance        leave source_path, repository, commit and edit_url out of the metadata`;
 
 export const INGEST: Options = {
   ...COMMON,

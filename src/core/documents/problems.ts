@@ -18,7 +18,7 @@ export interface DocumentProblem {
   /**
    * Stable identifier for the kind of problem: a {@link DocumentError} code for errors, else one of
    * `unclosedFrontMatter`, `tomlFrontMatter`, `yamlWarning`, `keyNotText`, `metadataSkipped`, `noHeadings`,
-   * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`.
+   * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`, `metadataLarge`.
    */
   code: string;
 }

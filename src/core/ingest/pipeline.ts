@@ -19,6 +19,8 @@ export interface IngestConfig {
   /** The document's `source`; default `file`. */
   source?: string;
   ignoreKeys?: readonly string[];
+  /** Where a document comes from in its metadata (`source_path`, `repository`, `commit`, `edit_url`); default true. */
+  provenance?: boolean;
   /** The pair to ingest into; a front matter `cc_pair_id` wins. Undefined: the server's default pair. */
   ccPairId?: number;
 }
@@ -51,6 +53,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     idPrefix: config.idPrefix,
     source: config.source as DocumentOptions['source'],
     ignoreKeys: config.ignoreKeys,
+    provenance: config.provenance,
     markdown: file.markdown,
     git: file.git,
     fileModifiedTime: file.modifiedTime,
