@@ -205,7 +205,8 @@ describe('F3 ingest selection', () => {
     await vscode.commands.executeCommand('docIngest.ingestSelection');
     const [doc] = w.service.documents();
     assert.equal(doc?.id, 'samples~crlf.md~second-part');
-    assert.equal(doc?.sections.map((s) => s.text).join(''), 'Text of the second part.');
+    // Selected below its heading: the text starts with the heading path (issue 25 item 4).
+    assert.equal(doc?.sections.map((s) => s.text).join(''), 'Line endings › Second part\n\nText of the second part.');
   });
 
   it('Escape on the title sends nothing', async () => {
