@@ -66,11 +66,12 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
 
 /**
  * Whether what a file builds depends on where it is, beyond its id: with a link template, section links name the
- * file's path and relative links between docs are rewritten from it. A file moved under the id it keeps then builds
- * another payload than the one the service holds, and counts as changed until it is sent again.
+ * file's path and relative links between docs are rewritten from it; with provenance (the default), metadata
+ * `source_path` names it. A file moved under the id it keeps then builds another payload than the one the service
+ * holds, and counts as changed until it is sent again.
  */
 export function payloadFollowsPath(config: IngestConfig): boolean {
-  return !!config.linkTemplate?.trim();
+  return !!config.linkTemplate?.trim() || config.provenance !== false;
 }
 
 /** @throws DocumentError when the text cannot become a document (empty, binary, invalid front matter...) */
