@@ -344,12 +344,13 @@ function enclosingHeadings(boundaries: readonly MarkdownHeading[]): Map<Markdown
 
 /**
  * The heading path of a section (README "Context in every chunk"): the texts of the headings enclosing it,
- * outermost first, then its own. Empty headings are left out, and so is the outermost heading when it equals the
- * document's title and is not the section's own (the server puts the title in front of every chunk already).
+ * outermost first, then its own. Empty headings are left out, and so is the outermost heading when the document's
+ * title holds its text (`Install` in a page titled `Install`, or `Install – Example Docs`) and it is not the
+ * section's own (the server puts the title in front of every chunk already).
  */
 export function headingPathOf(enclosing: readonly MarkdownHeading[], title: string | undefined): string[] {
   const path = enclosing.map((h) => h.text);
-  if (path.length > 1 && title !== undefined && path[0] === title) path.shift();
+  if (path.length > 1 && title !== undefined && path[0] !== undefined && path[0] !== '' && title.includes(path[0])) path.shift();
   return path.filter((t) => t !== '');
 }
 
@@ -370,7 +371,7 @@ function withHeadingPath(file: PreparedFile, text: string, heading: MarkdownHead
   const path = headingPathOf(file.enclosing.get(heading) ?? [heading], file.title);
   if (!atHeading) {
     // A path that is only the title adds nothing to what the server puts in front.
-    if (path.length === 0 || (path.length === 1 && path[0] === file.title)) return text;
+    if (path.length === 0 || (path.length === 1 && file.title?.includes(path[0]!))) return text;
     return `${path.join(HEADING_PATH_SEPARATOR)}\n\n${text}`;
   }
   const ancestors = heading.text === '' ? path : path.slice(0, -1);

@@ -33,6 +33,13 @@ describe('documents: the heading path in every section', () => {
     assert.equal(texts(result)[1], '## Guide › Install\n\nPick one.');
   });
 
+  it('leaves out an H1 the title holds (a site or page title with more words), not one it does not', () => {
+    const site = build(page, 'guide.md', { site: { title: 'Guide – Example Docs' } });
+    assert.equal(texts(site)[2], '### Install › Linux\n\nRun it.');
+    const other = build(page, 'guide.md', { site: { title: 'Handbook' } });
+    assert.equal(texts(other)[2], '### Guide › Install › Linux\n\nRun it.');
+  });
+
   it('skipped levels nest under the nearest shallower heading; a deeper-then-shallower heading closes the deeper ones', () => {
     const text = '# T\n\n### Deep\n\na\n\n## Mid\n\nb\n\n#### Deeper\n\nc\n\n## Next\n\nd\n';
     assert.deepEqual(texts(build(text)), ['# T', '### Deep\n\na', '## Mid\n\nb', '#### Mid › Deeper\n\nc', '## Next\n\nd']);
