@@ -43,6 +43,8 @@ export interface CliConfig {
   maxDelete: number;
   /** The server's `MAX_DOCUMENT_CHARS`: longer documents are refused before sending; undefined: no check. */
   maxDocumentChars?: number;
+  /** Where a document comes from, in its metadata; `--no-provenance` turns it off. */
+  provenance: boolean;
 }
 
 /** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
@@ -68,6 +70,7 @@ export interface ConfigFlags {
   ledger?: string;
   'max-delete'?: string;
   'max-document-chars'?: string;
+  'no-provenance'?: boolean;
 }
 
 /** Every environment variable read, with what it sets (for `--help`). */
@@ -132,13 +135,14 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
     maxDocumentChars: (pick(flags['max-document-chars'], 'DOC_INGEST_MAX_DOCUMENT_CHARS', (v, from) => checked(v.trim() === '' ? 0 : Number(v), maxDocumentCharsRule, from, v)) ?? project.maxDocumentChars) || undefined,
+    provenance: flags['no-provenance'] !== true,
     maxDelete: pick(flags['max-delete'], 'DOC_INGEST_MAX_DELETE', (v, from) => checked(v.trim() === '' ? NaN : Number(v), maxDeleteRule, from, v)) ?? DEFAULT_MAX_DELETE,
   };
 }
 
 /** What the core pipeline needs: the same fields the extension passes from its settings. */
 export function ingestConfig(config: CliConfig): IngestConfig {
-  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, maxDocumentChars: config.maxDocumentChars };
+  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, maxDocumentChars: config.maxDocumentChars, provenance: config.provenance };
 }
 
 /** `--config`, else `.doc-ingest.json` in the root given, else in the nearest folder upwards that has one, stopping at a repository's root. */

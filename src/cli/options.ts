@@ -31,6 +31,7 @@ export const DOCUMENT: Options = {
   'images-on-problem': { type: 'string' },
   'images-max-size-mb': { type: 'string' },
   'max-document-chars': { type: 'string' },
+  'no-provenance': { type: 'boolean' },
 };
 
 export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https://docs.example.com/{path}#{anchor}
@@ -40,7 +41,8 @@ export const DOCUMENT_HELP = `  --link-template URL    section links, e.g. https
   --images-max-size-mb N larger images are a problem like a missing one (default 20)
   --max-document-chars N the server's MAX_DOCUMENT_CHARS: longer documents are refused before sending, since
                          the server would drop them while answering success (default: no check)
-  --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)`;
+  --ledger FILE          what was sent where (default .doc-ingest/ledger.json in the root)
+  --no-provenance        leave source_path, repository, commit and edit_url out of the metadata`;
 
 export const INGEST: Options = {
   ...COMMON,

@@ -21,6 +21,8 @@ export interface Settings {
   linkTemplate: string | undefined;
   idPrefix: string;
   ignoreKeys: string[] | undefined;
+  /** `docIngest.provenance`: where a document comes from, in its metadata. */
+  provenance: boolean;
   requestTimeoutMs: number;
   ingestTimeoutMs: number;
   pollIntervalMs: number;
@@ -72,6 +74,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     linkTemplate: text('linkTemplate'),
     idPrefix: c.get<string>('idPrefix') ?? '',
     ignoreKeys: c.get<string[]>('frontMatter.ignoreKeys'),
+    provenance: c.get<boolean>('provenance') ?? true,
     requestTimeoutMs: positive('requestTimeoutSeconds', 30) * 1000,
     ingestTimeoutMs: positive('ingestTimeoutSeconds', 300) * 1000,
     pollIntervalMs: positive('userFiles.pollIntervalSeconds', 2) * 1000,
@@ -132,6 +135,7 @@ export function ingestConfig(settings: Settings, idPrefix: string): IngestConfig
     idPrefix,
     source: settings.source,
     ignoreKeys: settings.ignoreKeys,
+    provenance: settings.provenance,
     ccPairId: settings.ccPairId,
     maxDocumentChars: settings.maxDocumentChars,
   };

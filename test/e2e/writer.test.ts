@@ -169,7 +169,8 @@ describe('a writer connects, ingests and uploads (UI)', function () {
     assert.equal(doc!.upserts, 2);
     assert.equal(doc!.semanticIdentifier, 'Getting started');
     assert.equal(doc!.source, 'file');
-    assert.deepEqual(doc!.metadata, { description: 'Install the tool and push your first page.', tags: ['guide', 'setup'] });
+    // A copy outside any repository: of the provenance, the path only (issue 25 item 4).
+    assert.deepEqual(doc!.metadata, { description: 'Install the tool and push your first page.', tags: ['guide', 'setup'], source_path: 'guide/getting-started.md' });
     assert.deepEqual(doc!.sections.map((s) => s.heading), ['Getting started', 'Install', 'Push your first page', 'Troubleshooting']);
     assert.match(doc!.sections[1]?.text ?? '', /^## Install\n\nRun the installer:\n\n```bash\n\.\/install\.sh --prefix ~\/\.local\n```$/);
     assert.deepEqual(doc!.ccPairIds, [1], 'the server default pair');

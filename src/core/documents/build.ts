@@ -24,6 +24,7 @@ import { MdxSyntaxError, readerText } from './readerText';
 import type { ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
+import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
 import type { DocumentProblem } from './problems';
 import {
   baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
@@ -36,6 +37,10 @@ export interface GitFileInfo {
   lastCommitTime?: Date;
   /** Author of that commit. */
   lastCommitAuthor?: { name: string; email: string };
+  /** Id (full hash) of that commit: metadata `commit` when the text is the committed one. */
+  lastCommit?: string;
+  /** The web address of the repository's remote (`origin`, else the first), credentials stripped (`provenance.ts`). */
+  repository?: string;
   /** True when the text being ingested differs from the file in HEAD (or the file is not in HEAD). */
   changedSinceCommit: boolean;
 }
@@ -98,6 +103,12 @@ export interface DocumentOptions {
    * left out. Absent: as empty (no include can be expanded).
    */
   includes?: ReadonlyMap<string, string>;
+  /**
+   * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
+   * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
+   * site). Default true; false leaves all four out. Front matter keys of the same names win.
+   */
+  provenance?: boolean;
 }
 
 /** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
@@ -105,6 +116,8 @@ export interface SiteFacts {
   pageUrl?: string;
   breadcrumb?: readonly string[];
   title?: string;
+  /** Where the site's "Edit this page" leads for the page: metadata `edit_url`. */
+  editUrl?: string;
   /**
    * How the site makes heading anchors, for the sections' links and the link checks (`slug.ts`); default GitHub's.
    * Selection ids keep GitHub's anchors whatever the site, so that they do not move.
@@ -150,6 +163,8 @@ interface PreparedFile {
   frontMatter: FrontMatter;
   /** Offset in `text` where the body (text after the front matter) starts. */
   bodyOffset: number;
+  /** 1-based line of the front matter's opening delimiter; undefined without front matter. */
+  frontMatterLine?: number;
   body: string;
   bodyLineStarts: number[];
   /** The reader text's map back to the source body (F15); undefined when the body is the source's as written. */
@@ -161,6 +176,13 @@ interface PreparedFile {
   siteAnchors: Map<MarkdownHeading, string | undefined> | undefined;
   /** Top-level headings: the section boundaries. */
   boundaries: MarkdownHeading[];
+  /** Each boundary's enclosing boundaries, outermost first, itself last (see {@link headingPathOf}). */
+  enclosing: Map<MarkdownHeading, MarkdownHeading[]>;
+  /**
+   * The document's title, once known: the outermost heading of a section's heading path is left out when it
+   * equals it (the server puts the title in front of every chunk already).
+   */
+  title?: string;
   fileId: string;
   idSource: DocumentBuildResult['idSource'];
   problems: DocumentProblem[];
@@ -197,11 +219,13 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const problems: DocumentProblem[] = [];
   let frontMatter: FrontMatter = { metadata: {} };
   let bodyOffset = 0;
+  let frontMatterLine: number | undefined;
   if (markdown) {
     const block = findFrontMatter(text, problems);
     if (block) {
       frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, problems);
       bodyOffset = block.bodyOffset;
+      frontMatterLine = block.firstLine - 1;
     }
   }
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
@@ -225,6 +249,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     markdown,
     frontMatter,
     bodyOffset,
+    frontMatterLine,
     body,
     bodyLineStarts,
     reader,
@@ -232,6 +257,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     headings,
     siteAnchors: siteAnchors(body, headings, options.site?.anchors),
     boundaries: headings.filter((h) => h.topLevel),
+    enclosing: new Map(),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
@@ -240,6 +266,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     rewrites: [],
     options,
   };
+  file.enclosing = enclosingHeadings(file.boundaries);
   if (markdown && (options.linkTemplate || options.site?.pageUrl || options.linkTargets !== undefined)) {
     const links = docLinkRewrites({
       body,
@@ -362,8 +389,67 @@ function sectionLink(file: PreparedFile, anchor: string | undefined): string | u
   return pageUrl ? appendAnchor(pageUrl, anchor) : undefined;
 }
 
-function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined): Section {
-  const section: Section = { text };
+/** Each heading's enclosing headings (fewer `#` before it, nearest first back to the outermost), then itself. */
+function enclosingHeadings(boundaries: readonly MarkdownHeading[]): Map<MarkdownHeading, MarkdownHeading[]> {
+  const result = new Map<MarkdownHeading, MarkdownHeading[]>();
+  const stack: MarkdownHeading[] = [];
+  for (const heading of boundaries) {
+    while (stack.length > 0 && (stack[stack.length - 1]?.level ?? 0) >= heading.level) stack.pop();
+    stack.push(heading);
+    result.set(heading, [...stack]);
+  }
+  return result;
+}
+
+/**
+ * The heading path of a section (README "Context in every chunk"): the texts of the headings enclosing it,
+ * outermost first, then its own. Empty headings are left out, and so is the outermost heading when the document's
+ * title holds its text (`Install` in a page titled `Install`, or `Install – Example Docs`) and it is not the
+ * section's own (the server puts the title in front of every chunk already).
+ */
+export function headingPathOf(enclosing: readonly MarkdownHeading[], title: string | undefined): string[] {
+  const path = enclosing.map((h) => h.text);
+  if (path.length > 1 && title !== undefined && path[0] !== undefined && path[0] !== '' && title.includes(path[0])) path.shift();
+  return path.filter((t) => t !== '');
+}
+
+/** Between the headings of a section's heading path. */
+export const HEADING_PATH_SEPARATOR = ' › ';
+
+const ATX_START = /^ {0,3}#{1,6}(?=[ \t\n]|$)/;
+
+/**
+ * The section's text with its heading path in front (the server embeds a section's text, never its `heading`):
+ * a text that starts with its heading line gets the enclosing headings put in that line, before the heading's own
+ * text (`### Install › Linux`; a heading without enclosing headings stays as written); any other text under a
+ * heading (a selection starting below it, the text after an image) starts with the whole path as a line of its
+ * own and a blank line, unless that path is only the title.
+ */
+function withHeadingPath(file: PreparedFile, text: string, heading: MarkdownHeading | undefined, atHeading: boolean): string {
+  if (heading === undefined) return text;
+  const path = headingPathOf(file.enclosing.get(heading) ?? [heading], file.title);
+  if (!atHeading) {
+    // A path that is only the title adds nothing to what the server puts in front.
+    if (path.length === 0 || (path.length === 1 && file.title?.includes(path[0]!))) return text;
+    return `${path.join(HEADING_PATH_SEPARATOR)}\n\n${text}`;
+  }
+  const ancestors = heading.text === '' ? path : path.slice(0, -1);
+  if (ancestors.length === 0) return text;
+  const joined = ancestors.join(HEADING_PATH_SEPARATOR);
+  const atx = ATX_START.exec(text);
+  if (atx) {
+    const rest = text.slice(atx[0].length);
+    // An empty heading (`##`) holds the enclosing path alone.
+    if (heading.text === '') return `${atx[0]} ${joined}${rest}`;
+    return `${atx[0]} ${joined}${HEADING_PATH_SEPARATOR}${rest.replace(/^[ \t]+/, '')}`;
+  }
+  // A setext heading: the path goes in front of its first line's text.
+  const indent = /^ {0,3}/.exec(text)?.[0] ?? '';
+  return `${indent}${joined}${HEADING_PATH_SEPARATOR}${text.slice(indent.length)}`;
+}
+
+function makeSection(file: PreparedFile, text: string, heading: MarkdownHeading | undefined, atHeading = true): Section {
+  const section: Section = { text: withHeadingPath(file, text, heading, atHeading) };
   const link = sectionLink(file, anchorOf(file, heading));
   if (link !== undefined) section.link = link;
   if (heading !== undefined && heading.text !== '') section.heading = heading.text;
@@ -387,7 +473,7 @@ function rangeSections(file: PreparedFile, from: number, to: number, heading: Ma
     if (!first) piece = piece.replace(/^[ \t]+/, '');
     const text = trimBlankLines(piece);
     if (text === '') return;
-    const section = makeSection(file, text, heading);
+    const section = makeSection(file, text, heading, first && heading !== undefined && pieceStart <= lineOffset(file, heading.startLine));
     if (!first) delete section.heading;
     sections.push(section);
   };
@@ -434,7 +520,7 @@ function splitSections(
       return;
     }
     const text = trimBlankLines(bodyText(file, from, to));
-    if (text !== '') sections.push(makeSection(file, text, current));
+    if (text !== '') sections.push(makeSection(file, text, current, current !== undefined && from <= lineOffset(file, current.startLine)));
   };
   for (const heading of inner) {
     const at = lineOffset(file, heading.startLine);
@@ -479,7 +565,7 @@ function assemble(
     title: fields.title,
     sections: fields.sections,
     source: file.options.source ?? 'file',
-    metadata: withBreadcrumb(fm.metadata, file.options.site?.breadcrumb),
+    metadata: withProvenance(file, withBreadcrumb(fm.metadata, file.options.site?.breadcrumb)),
     doc_updated_at: updatedAt(file),
   };
   const author = file.options.git?.lastCommitAuthor;
@@ -496,7 +582,7 @@ function assemble(
     const line = typeof issue?.path[0] === 'string' ? fm.keyLines?.[issue.path[0]] : undefined;
     throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where, line });
   }
-  const problems = [...file.problems, ...(fields.problems ?? [])];
+  const problems = [...file.problems, ...(fields.problems ?? []), ...metadataSizeProblems(file, document.metadata)];
   const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
   if (fm.ccPairId !== undefined) result.ccPairId = fm.ccPairId;
   return result;
@@ -516,6 +602,38 @@ function notPublishedError(path: string, withheld: NonNullable<FrontMatter['with
     `“${baseName(path)}” is not published: its front matter says ${key}: ${String(PUBLISH_SWITCHES[key])} (line ${line}); remove that line to publish it.`,
     { key, line },
   );
+}
+
+/**
+ * The metadata with where the document comes from (README "Where a document comes from"), each key unless the
+ * front matter names it: `source_path`, `repository`, `commit` (only while the text is the committed file's),
+ * `edit_url`.
+ */
+function withProvenance(file: PreparedFile, metadata: FrontMatter['metadata']): FrontMatter['metadata'] {
+  const { options } = file;
+  if (options.provenance === false) return metadata;
+  const git = options.git;
+  const facts: [string, string | undefined][] = [
+    ['source_path', options.documentId === undefined ? file.path : undefined],
+    ['repository', git?.repository],
+    ['commit', git && !git.changedSinceCommit ? git.lastCommit : undefined],
+    ['edit_url', options.site?.editUrl],
+  ];
+  const added = facts.filter((f): f is [string, string] => f[1] !== undefined && !(f[0] in metadata));
+  return added.length === 0 ? metadata : { ...metadata, ...Object.fromEntries(added) };
+}
+
+/** A warning when the metadata is past what the server adds to the embedded text (`provenance.ts`). */
+function metadataSizeProblems(file: PreparedFile, metadata: FrontMatter['metadata']): DocumentProblem[] {
+  const { tokens, largest } = metadataTokens(metadata);
+  if (tokens <= METADATA_TOKEN_BUDGET) return [];
+  const named = largest.slice(0, 3).map((k) => `${k.key} (about ${k.tokens})`).join(', ');
+  return [problem(
+    'warning',
+    'metadataLarge',
+    `The metadata comes to about ${tokens} tokens, past the ${METADATA_TOKEN_BUDGET} (a quarter of a chunk) the service adds to the text it searches, so none of it will help a search; the largest keys are ${named}: leave out keys a search does not need with the docIngest.frontMatter.ignoreKeys setting, or shorten them.`,
+    { line: file.frontMatterLine },
+  )];
 }
 
 function emptyError(file: PreparedFile): DocumentError {
@@ -557,14 +675,15 @@ export function buildDocument(
       const line = file.line(firstText);
       problems.push(problem('info', 'noHeadings', 'no headings: the whole file is one section', { line }));
     }
+    const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
+    title = file.options.site?.title ?? fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
+    file.title = title;
     const first = file.boundaries[0];
     const start = first === undefined ? file.body.length : lineOffset(file, first.startLine);
     sections = [
       ...splitSections(file, 0, start, undefined, []),
       ...splitSections(file, start, file.body.length, undefined, file.boundaries),
     ];
-    const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
-    title = file.options.site?.title ?? fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
   } else {
     sections = [makeSection(file, trimBlankLines(file.body), undefined)];
     title = fm.title ?? baseName(file.path);
@@ -659,10 +778,11 @@ export function buildSelectionDocument(
     }
   }
 
+  const suggestedTitle = (context?.text || firstLineTitle(selected)) || baseName(file.path);
+  file.title = suggestedTitle;
   const sections = file.markdown
     ? splitSections(file, start, end, context, inner)
     : [makeSection(file, trimBlankLines(selected), undefined)];
-  const suggestedTitle = (context?.text || firstLineTitle(selected)) || baseName(file.path);
 
   const idPath = path.length > 1 ? path.filter((h) => h.level > 1) : path;
   const fullId = idPath.length > 0

@@ -1,6 +1,8 @@
 /**
  * Git facts for many files at once: a batch asks git a constant number of times for a whole folder (at most
- * five processes, however many files), where `getGitFileInfo` costs three processes per file.
+ * six processes, however many files), where `getGitFileInfo` costs four processes per file.
+ *
+ * - `git config --get-regexp ^remote\..*\.url$`: the remote whose web address is every file's `repository`.
  *
  * - `git rev-parse --is-inside-work-tree --show-prefix`: is this a work tree, and where is the folder in it.
  * - `git log --name-only -- .`: the first commit that names a path is its last commit (no `--follow`, renames as
@@ -27,6 +29,7 @@ import type { GitFileInfo } from './build';
 import { isInside } from '../files/inside';
 import { forEachConcurrently } from '../pool';
 import { comparable, runGit as run } from './git';
+import { pickRemote } from './provenance';
 
 export interface GitFolderOptions {
   /**
@@ -73,19 +76,20 @@ interface LastCommit {
   time: number;
   name: string;
   email: string;
+  hash: string;
 }
 
 /**
- * Reads `git log -z --format=%x00%ct%x00%aN%x00%aE --name-only` as it comes: every commit starts with an empty
- * field (no path is empty), then time, name and email, then its paths, the first one after a newline. The first
+ * Reads `git log -z --format=%x00%ct%x00%aN%x00%aE%x00%H --name-only` as it comes: every commit starts with an
+ * empty field (no path is empty), then time, name, email and hash, then its paths, the first one after a newline. The first
  * commit that names a path is its last commit.
  */
 class LastCommitReader {
   readonly last = new Map<string, LastCommit>();
   /** The start of a field the last piece of output cut. */
   private rest: Buffer = Buffer.alloc(0);
-  private next: 'start' | 'time' | 'name' | 'email' | 'path' = 'start';
-  private commit: LastCommit = { time: 0, name: '', email: '' };
+  private next: 'start' | 'time' | 'name' | 'email' | 'hash' | 'path' = 'start';
+  private commit: LastCommit = { time: 0, name: '', email: '', hash: '' };
   private firstPath = true;
 
   read(chunk: Buffer): void {
@@ -104,7 +108,7 @@ class LastCommitReader {
         if (text === '') this.next = 'time';
         return;
       case 'time':
-        this.commit = { time: Number(text), name: '', email: '' };
+        this.commit = { time: Number(text), name: '', email: '', hash: '' };
         this.next = 'name';
         return;
       case 'name':
@@ -112,7 +116,11 @@ class LastCommitReader {
         this.next = 'email';
         return;
       case 'email':
-        this.commit.email = text.trimEnd();
+        this.commit.email = text;
+        this.next = 'hash';
+        return;
+      case 'hash':
+        this.commit.hash = text.trimEnd();
         this.next = 'path';
         this.firstPath = true;
         return;
@@ -191,11 +199,14 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
   const asked = options.files ? new Set(pathspec.map((f) => prefix + f)) : undefined;
 
   // Paths relative to the repository root, whatever the user's diff.relative; no rename pairing.
-  const [lastCommits, tree, diff] = await Promise.all([
+  const [lastCommits, tree, diff, remotes] = await Promise.all([
     asked ? lastCommitsOf(pathspec, asked, folder, options) : lastCommitsInFolder(folder, options),
     git(['ls-tree', '-r', '-z', '--full-name', 'HEAD', '--', ...pathspec], folder, options),
     git(['-c', 'diff.relative=false', 'diff', '--name-only', '-z', '--no-renames', '--no-ext-diff', 'HEAD', '--', ...pathspec], folder, options),
+    // No remote: git config answers 1, and the repository is left out.
+    git(['config', '-z', '--get-regexp', '^remote\\..*\\.url$'], folder, options),
   ]);
+  const repository = remotes.ok ? pickRemote(remotes.stdout.toString('utf8')) : undefined;
   if (!lastCommits || !tree.ok || !diff.ok) return undefined;
 
   const { files, submodules } = parseTree(tree.stdout);
@@ -233,7 +244,9 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
       if (commit && Number.isFinite(commit.time) && commit.time > 0) {
         info.lastCommitTime = new Date(commit.time * 1000);
         info.lastCommitAuthor = { name: commit.name, email: commit.email };
+        if (/^[0-9a-f]{40,64}$/.test(commit.hash)) info.lastCommit = commit.hash;
       }
+      if (repository !== undefined) info.repository = repository;
       const entry = head.get(file);
       if (entry) info.changedSinceCommit = changedSinceCommit(entry, absolutePath, text);
       return info;
@@ -241,7 +254,7 @@ export async function getGitFolderInfo(folderAbsolutePath: string, options: GitF
   };
 }
 
-const LOG = ['-c', 'diff.relative=false', '-c', 'log.follow=false', 'log', '--no-renames', '--format=%x00%ct%x00%aN%x00%aE', '--name-only', '-z'];
+const LOG = ['-c', 'diff.relative=false', '-c', 'log.follow=false', 'log', '--no-renames', '--format=%x00%ct%x00%aN%x00%aE%x00%H', '--name-only', '-z'];
 
 /** The whole folder's history, read once. */
 async function lastCommitsInFolder(folder: string, options: GitFolderOptions): Promise<Map<string, LastCommit> | undefined> {

@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { GitFileInfo } from './build';
 import { comparable, runGit as run } from './git';
+import { pickRemote } from './provenance';
 
 export interface GitInfoOptions {
   /** The text being ingested (the editor's, possibly unsaved); default: the file as saved on disk. */
@@ -28,8 +29,9 @@ function git(args: string[], cwd: string, options: GitInfoOptions) {
 /**
  * Git facts about the file at `absolutePath`, or undefined when git or the repository is unavailable.
  *
- * - `lastCommitTime`, `lastCommitAuthor`: the committer time and the author (after `.mailmap`) of
- *   `git log -1 -- <file>`; absent for a file never committed.
+ * - `lastCommitTime`, `lastCommitAuthor`, `lastCommit`: the committer time, the author (after `.mailmap`) and the
+ *   hash of `git log -1 -- <file>`; absent for a file never committed.
+ * - `repository`: the web address of the remote `origin` (else the first remote), from `git config`.
  * - `changedSinceCommit`: the text (`options.text`, else the file on disk) compared with `git show HEAD:<file>`;
  *   true for a file not in HEAD.
  */
@@ -39,22 +41,27 @@ export async function getGitFileInfo(absolutePath: string, options: GitInfoOptio
   const inside = await git(['rev-parse', '--is-inside-work-tree'], dir, options);
   if (!inside.ok || inside.stdout.toString('utf8').trim() !== 'true') return undefined;
 
-  const [log, committed, text] = await Promise.all([
-    git(['log', '-1', '--format=%ct%x00%aN%x00%aE', '--', name], dir, options),
+  const [log, committed, remotes, text] = await Promise.all([
+    git(['log', '-1', '--format=%ct%x00%aN%x00%aE%x00%H', '--', name], dir, options),
     git(['show', `HEAD:./${name}`], dir, options),
+    git(['config', '-z', '--get-regexp', '^remote\\..*\\.url$'], dir, options),
     options.text !== undefined ? Promise.resolve(options.text) : readFile(absolutePath, 'utf8').catch(() => undefined),
   ]);
   if (!log.ok) return undefined;
 
   const info: GitFileInfo = { changedSinceCommit: true };
-  const [seconds, authorName, authorEmail] = log.stdout.toString('utf8').trim().split('\0');
+  const [seconds, authorName, authorEmail, hash] = log.stdout.toString('utf8').trim().split('\0');
   const time = Number(seconds);
   if (seconds && Number.isFinite(time) && time > 0) {
     info.lastCommitTime = new Date(time * 1000);
     if (authorName !== undefined || authorEmail !== undefined) {
       info.lastCommitAuthor = { name: authorName ?? '', email: authorEmail ?? '' };
     }
+    if (hash && /^[0-9a-f]{40,64}$/.test(hash)) info.lastCommit = hash;
   }
+  // No remote: git config answers 1, and the repository is left out.
+  const repository = remotes.ok ? pickRemote(remotes.stdout.toString('utf8')) : undefined;
+  if (repository !== undefined) info.repository = repository;
   if (committed.ok && text !== undefined) {
     info.changedSinceCommit = comparable(committed.stdout.toString('utf8')) !== comparable(text);
   }

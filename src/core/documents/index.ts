@@ -1,7 +1,7 @@
 /**
  * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
  */
-export { BREADCRUMB_SEPARATOR, buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build';
+export { BREADCRUMB_SEPARATOR, HEADING_PATH_SEPARATOR, buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build';
 export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from './build';
 export { DocumentError } from './errors';
 export type { DocumentErrorCode, DocumentErrorDetails } from './errors';
@@ -25,6 +25,7 @@ export { findHeadings } from './markdown';
 export type { MarkdownHeading } from './markdown';
 export { parseOwner, parseOwners } from './owners';
 export { problemsOf } from './problems';
+export { METADATA_TOKEN_BUDGET, PROVENANCE_KEYS, metadataTokens, pickRemote, repositoryWebAddress } from './provenance';
 export type { DocumentProblem, ProblemSeverity } from './problems';
 export { Slugger, githubSlug } from './slug';
 export { MARKDOWN_EXTENSIONS, fileNameWithoutExtension, isMarkdownPath, normalizeRelativePath } from './text';

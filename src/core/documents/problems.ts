@@ -21,7 +21,7 @@ export interface DocumentProblem {
    * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`, and of the reader text (F15) `ignoreUnclosed`,
    * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`, `includeSyntax`; of what is never
    * published (F15) `notPublished` (info: a draft...), `serverWouldDrop` (over `maxDocumentChars`), `empty` (no text
-   * the service can index), `idRewritten`.
+   * the service can index), `idRewritten`; `metadataLarge`.
    */
   code: string;
 }

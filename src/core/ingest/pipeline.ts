@@ -21,6 +21,8 @@ export interface IngestConfig {
   /** The document's `source`; default `file`. */
   source?: string;
   ignoreKeys?: readonly string[];
+  /** Where a document comes from in its metadata (`source_path`, `repository`, `commit`, `edit_url`); default true. */
+  provenance?: boolean;
   /** The pair to ingest into; a front matter `cc_pair_id` wins. Undefined: the server's default pair. */
   ccPairId?: number;
   /** The server's `MAX_DOCUMENT_CHARS`: a longer document is refused before sending (F15). Undefined or 0: no check. */
@@ -57,6 +59,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     idPrefix: config.idPrefix,
     source: config.source as DocumentOptions['source'],
     ignoreKeys: config.ignoreKeys,
+    provenance: config.provenance,
     markdown: file.markdown,
     git: file.git,
     fileModifiedTime: file.modifiedTime,
@@ -70,11 +73,12 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
 
 /**
  * Whether what a file builds depends on where it is, beyond its id: with a link template, section links name the
- * file's path and relative links between docs are rewritten from it. A file moved under the id it keeps then builds
- * another payload than the one the service holds, and counts as changed until it is sent again.
+ * file's path and relative links between docs are rewritten from it; with provenance (the default), metadata
+ * `source_path` names it. A file moved under the id it keeps then builds another payload than the one the service
+ * holds, and counts as changed until it is sent again.
  */
 export function payloadFollowsPath(config: IngestConfig): boolean {
-  return !!config.linkTemplate?.trim();
+  return !!config.linkTemplate?.trim() || config.provenance !== false;
 }
 
 /**

@@ -87,6 +87,7 @@ export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
   if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
   if (page.title !== undefined) facts.title = page.title;
   if (page.anchors !== undefined) facts.anchors = page.anchors;
+  if (page.editUrl !== undefined) facts.editUrl = page.editUrl;
   return facts;
 }
 

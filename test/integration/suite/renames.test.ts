@@ -10,7 +10,7 @@ import type { RenameOutcome } from '../../../src/extension/freshness/renames';
 import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
 
 /** The settings these tests change (the shared helpers reset only their own). */
-const OURS = ['onRename', 'include', 'linkTemplate'];
+const OURS = ['onRename', 'include', 'linkTemplate', 'provenance'];
 
 describe('renames (issue 24)', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -66,6 +66,8 @@ describe('renames (issue 24)', () => {
 
   it('keepId: writes id: into the front matter of the moved page, every other byte unchanged (CRLF, comment), and the ledger follows it', async () => {
     const original = '---\r\n# reviewed\r\ntitle: Setup\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
+    // Without provenance nothing sent names the path (metadata source_path would: the page would count as changed).
+    await setSettings({ provenance: false });
     write('setup.md', original);
     await publish('setup.md');
     await openEditor(`${folder}/setup.md`);
@@ -114,7 +116,19 @@ describe('renames (issue 24)', () => {
     assert.deepEqual(deletes(), [], 'nothing deleted');
   });
 
+  it('with provenance (the default): a page that keeps its id counts as changed after a move, since source_path names the old path', async () => {
+    write('moved.md', '---\nid: provenance-kept\n---\n# Moved\n\nText.\n');
+    await publish();
+    assert.equal((w.service.document('provenance-kept')?.received as { metadata: Record<string, string> } | undefined)?.metadata.source_path, `${folder}/moved.md`);
+    await setSettings({ onRename: 'keepId' });
+
+    await rename([['moved.md', 'guide/moved.md']]);
+
+    assert.equal(await w.api.freshness.decorations.stateOf(uri('guide/moved.md')), 'changed', 'source_path names the old path');
+  });
+
   it('in a docs site (F15): a page that keeps its id counts as changed after a move, since its address follows the path', async () => {
+    await setSettings({ provenance: false }); // the site alone decides here
     write('mkdocs.yml', 'site_url: https://handbook.test/\n');
     write('docs/page.md', '---\nid: site-chosen\n---\n# Chosen\n\nText.\n');
     await vscode.commands.executeCommand('docIngest.ingestFolder', base);
@@ -198,6 +212,7 @@ describe('renames (issue 24)', () => {
   });
 
   it('ask: Keep the Published Id on a file without front matter creates it at the top, after the byte order mark', async () => {
+    await setSettings({ provenance: false }); // nothing sent names the path: the moved page stays unchanged
     write('intro.md', '\uFEFF# Intro\n\nHello.\n');
     await publish('intro.md');
     w.messages.answer = (m) => (m.message.includes('is published on the service as') ? 'Keep the Published Id' : undefined);

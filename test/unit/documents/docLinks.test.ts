@@ -159,7 +159,7 @@ describe('documents: links that survive publishing (F14)', () => {
   it('a selection is rewritten as the whole file is', () => {
     const text = '# Intro\n\n## Part\n\nSee [setup](../setup.md#install).\n';
     const result = buildSelectionDocument(text, PATH, text.indexOf('## Part'), text.length, { linkTemplate: TEMPLATE, linkTargets: targets() });
-    assert.equal(result.document.sections[0]?.text, '## Part\n\nSee [setup](https://docs.example.com/docs/setup#install).');
+    assert.equal(result.document.sections[0]?.text, '## Intro › Part\n\nSee [setup](https://docs.example.com/docs/setup#install).');
   });
 
   it('text files that are not Markdown keep their links, unless the editor reads them as Markdown', () => {

@@ -21,7 +21,7 @@ describe('documents: building a document', () => {
         title: 'Hello',
         sections: [{ text: '# Hello\n\nWorld', heading: 'Hello' }],
         source: 'file',
-        metadata: {},
+        metadata: { source_path: 'hello.md' },
         doc_updated_at: NOW_TEXT,
       });
       assert.equal(result.ccPairId, 3);
@@ -99,7 +99,7 @@ describe('documents: building a document', () => {
         const doc = build(text, file, { linkTemplate: 'https://docs.example.com/{path}#{anchor}' }).document;
         assert.equal(doc.title, file.split('/').pop());
         assert.deepEqual(doc.sections, [{ text: text.trimEnd(), link: `https://docs.example.com/${file}` }]);
-        assert.deepEqual(doc.metadata, {});
+        assert.deepEqual(doc.metadata, { source_path: file });
       });
     }
 

@@ -72,7 +72,7 @@ describe('notebooks and HTML pages (issue 25, item 7)', () => {
       const result = build(fixture('counting.ipynb'), 'counting.ipynb');
       assert.equal(result.document.title, 'Counting in R');
       assert.equal(result.document.semantic_identifier, 'Counting in R');
-      assert.deepEqual(result.document.metadata, {});
+      assert.deepEqual(result.document.metadata, { source_path: 'counting.ipynb' });
       assert.deepEqual(texts(result), ['Counting in R.\n\n```r\nlength(c(1, 2, 3))\n```\n\n```output\n[1] 3\n```']);
     });
 
@@ -96,7 +96,7 @@ describe('notebooks and HTML pages (issue 25, item 7)', () => {
     it('a Markdown cell starting with a rule is text, not front matter', () => {
       const notebook = { cells: [{ cell_type: 'markdown', metadata: {}, source: '---\ntitle: no\n---\n\n# Real' }], metadata: {}, nbformat: 4, nbformat_minor: 5 };
       const result = build(JSON.stringify(notebook), 'rule.ipynb');
-      assert.deepEqual(result.document.metadata, {});
+      assert.deepEqual(result.document.metadata, { source_path: 'rule.ipynb' });
       assert.equal(result.document.title, 'Real');
       assert.ok(texts(result).join('\n').startsWith('---\ntitle: no\n---'), texts(result).join('\n'));
     });
@@ -152,8 +152,8 @@ describe('notebooks and HTML pages (issue 25, item 7)', () => {
       const result = build(fixture('exported.html'), 'site/install.html');
       assert.equal(result.document.title, 'Install the agent – Example Docs');
       assert.equal(result.document.semantic_identifier, 'Install the agent – Example Docs');
-      assert.deepEqual(result.document.metadata, { description: 'How to install the agent on Linux and macOS.' });
-      assert.deepEqual(build(fixture('exported.html'), 'site/install.html', { ignoreKeys: ['description'] }).document.metadata, {});
+      assert.deepEqual(result.document.metadata, { description: 'How to install the agent on Linux and macOS.', source_path: 'site/install.html' });
+      assert.deepEqual(build(fixture('exported.html'), 'site/install.html', { ignoreKeys: ['description'] }).document.metadata, { source_path: 'site/install.html' });
     });
 
     it('without <main> or <article>, the block holding most of the text outside links wins over menus and side columns', () => {
@@ -163,7 +163,8 @@ describe('notebooks and HTML pages (issue 25, item 7)', () => {
       assert.deepEqual(result.document.sections.map((s) => s.heading), ['Release 3.0', 'New features', 'Fixes']);
       const all = texts(result).join('\n');
       for (const gone of ['Example product', 'Release 1.0', 'long awaited', 'newsletter', 'track()']) assert.ok(!all.includes(gone), `“${gone}” is left out`);
-      assert.ok(all.includes('## Fixes\n\n- Dates in reports use the reader\'s time zone.\n- Large uploads no longer time out.'), all);
+      // The H1 is no part of the title (“Release notes”): it stays in the heading path (issue 25 item 4).
+      assert.ok(all.includes('## Release 3.0 › Fixes\n\n- Dates in reports use the reader\'s time zone.\n- Large uploads no longer time out.'), all);
     });
 
     it('[role=main] is the content; aria-hidden text is left out', () => {

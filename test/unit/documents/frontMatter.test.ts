@@ -42,7 +42,7 @@ describe('documents: front matter', () => {
     it('accepts an empty front matter', () => {
       const result = build('---\n---\nBody\n', 'empty-fm.md');
       assert.deepEqual(texts(result), ['Body']);
-      assert.deepEqual(result.document.metadata, {});
+      assert.deepEqual(result.document.metadata, { source_path: 'empty-fm.md' });
     });
   });
 
@@ -67,7 +67,7 @@ describe('documents: front matter', () => {
       assert.equal(result.ccPairId, 7);
       assert.equal(doc.doc_updated_at, '2026-01-02T02:04:05Z');
       assert.deepEqual(doc.sections.map((s) => s.link), ['https://wiki.example.com/install#title']);
-      assert.deepEqual(doc.metadata, {});
+      assert.deepEqual(doc.metadata, { source_path: 'guide.md' });
       assert.equal('cc_pair_id' in doc, false);
     });
 
@@ -159,12 +159,13 @@ describe('documents: front matter', () => {
         reviewed: '2026-03-01',
         published_at: '2026-03-01T08:30:00Z',
         description: 'Quoted: text',
+        source_path: 'guide.md',
       });
     });
 
     it('skips objects, nested lists and empty keys with a warning naming each key', () => {
       const result = build(md('params:\n  a: 1\nmatrix: [[1, 2]]\nowner:\nteam: docs'));
-      assert.deepEqual(result.document.metadata, { team: 'docs' });
+      assert.deepEqual(result.document.metadata, { team: 'docs', source_path: 'guide.md' });
       assert.deepEqual(result.warnings, [
         'Front matter “params” (line 2) is an object (metadata values must be text or lists of text), so it was left out of the metadata.',
         'Front matter “matrix” (line 4) is a list that holds lists or objects, so it was left out of the metadata.',
@@ -174,7 +175,7 @@ describe('documents: front matter', () => {
 
     it('leaves the default site-generator keys out silently', () => {
       const result = build(md('layout: docs\nslug: /install\npermalink: /x/\nsidebar_position: 2\nnav_order: 1\nweight: 5\ndraft: false\nhide: [toc]\nredirect_from: [/old]\nhero:\n  name: X\nteam: docs'));
-      assert.deepEqual(result.document.metadata, { team: 'docs' });
+      assert.deepEqual(result.document.metadata, { team: 'docs', source_path: 'guide.md' });
       assert.deepEqual(result.warnings, []);
       for (const key of ['layout', 'slug', 'permalink', 'sidebar_position', 'sidebar_label', 'nav_order', 'weight', 'draft', 'template', 'aliases', 'redirect_from', 'hide']) {
         assert.ok(DEFAULT_IGNORE_KEYS.includes(key), key);
@@ -186,12 +187,12 @@ describe('documents: front matter', () => {
 
     it('uses the given ignore keys instead of the defaults', () => {
       const doc = build(md('layout: docs\naudience: internal\nteam: docs'), 'guide.md', { ignoreKeys: ['audience'] }).document;
-      assert.deepEqual(doc.metadata, { layout: 'docs', team: 'docs' });
+      assert.deepEqual(doc.metadata, { layout: 'docs', team: 'docs', source_path: 'guide.md' });
     });
 
     it('takes the metadata block, which wins over a top-level key of the same name', () => {
       const doc = build(md('team: old\nmetadata:\n  team: docs\n  tags: [a, b]\n  layout: kept')).document;
-      assert.deepEqual(doc.metadata, { team: 'docs', tags: ['a', 'b'], layout: 'kept' });
+      assert.deepEqual(doc.metadata, { team: 'docs', tags: ['a', 'b'], layout: 'kept', source_path: 'guide.md' });
     });
 
     it('refuses a metadata block value that is not text, naming the key and line', () => {
@@ -238,7 +239,7 @@ describe('documents: front matter', () => {
 
     it('resolves aliases to known anchors', () => {
       const doc = build('---\nteam: &t docs\nowner_team: *t\n---\nBody\n').document;
-      assert.deepEqual(doc.metadata, { team: 'docs', owner_team: 'docs' });
+      assert.deepEqual(doc.metadata, { team: 'docs', owner_team: 'docs', source_path: 'guide.md' });
     });
 
     it('refuses duplicate keys', () => {

@@ -40,6 +40,7 @@ describe('documents: git information', function () {
     assert.deepEqual(info, {
       lastCommitTime: new Date('2026-05-04T03:02:01Z'),
       lastCommitAuthor: { name: 'Ada Lovelace', email: 'ada@example.com' },
+      lastCommit: git(repo, ['log', '-1', '--format=%H', '--', 'guide.md']).trim(),
       changedSinceCommit: false,
     });
   });
@@ -72,6 +73,7 @@ describe('documents: git information', function () {
     assert.deepEqual(info, {
       lastCommitTime: new Date('2026-07-01T08:30:00Z'),
       lastCommitAuthor: { name: 'Grace Hopper', email: 'grace@example.com' },
+      lastCommit: git(repo, ['--literal-pathspecs', 'log', '-1', '--format=%H', '--', oddName.split(path.sep).join('/')]).trim(),
       changedSinceCommit: false,
     });
   });

@@ -24,9 +24,9 @@ describe('documents: image sections', () => {
       { type: 'image', image_file_id: 'file-pre', text: 'Before any heading', link: 'https://docs.example.com/docs/guide' },
       { text: '## Setup\n\nBefore.', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
       { type: 'image', image_file_id: 'file-a', text: 'Shot one', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
-      { text: 'After ![remote](https://cdn.example.com/y.png) text', link: 'https://docs.example.com/docs/guide#setup' },
+      { text: 'Setup\n\nAfter ![remote](https://cdn.example.com/y.png) text', link: 'https://docs.example.com/docs/guide#setup' },
       { type: 'image', image_file_id: 'file-b', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
-      { text: 'tail.', link: 'https://docs.example.com/docs/guide#setup' },
+      { text: 'Setup\n\ntail.', link: 'https://docs.example.com/docs/guide#setup' },
       { text: '## Next\n\nNo images here, only ![not uploaded](img/c.png).', link: 'https://docs.example.com/docs/guide#next', heading: 'Next' },
     ]);
   });

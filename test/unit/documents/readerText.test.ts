@@ -207,7 +207,8 @@ describe('reader text: includes (F15)', () => {
   it('Obsidian embeds: a whole note (without its front matter), one heading\'s section, not an image embed; headings of embedded notes make sections', async () => {
     const result = await buildFixture('docs/vault.md');
     assert.deepEqual(result.document.sections.map((s) => s.heading), ['Vault', 'Part A', 'Part B', 'Detail of B', 'Part C', 'Part B', 'Detail of B']);
-    assert.equal(result.document.sections[6]?.text, '### Detail of B\n\nMore of B.\n\n![[diagram.png]]');
+    // Its heading path (F15 item 4) runs through the embedded note's headings.
+    assert.equal(result.document.sections[6]?.text, '### Part B › Detail of B\n\nMore of B.\n\n![[diagram.png]]');
     assert.ok(!JSON.stringify(result.document).includes('tags'));
   });
 

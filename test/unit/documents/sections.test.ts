@@ -41,6 +41,7 @@ describe('documents: Markdown sections', () => {
       team: 'platform-docs',
       version: '2.10',
       reviewed: '2026-03-01',
+      source_path: 'docs/install/guide.md',
     });
     assert.deepEqual(doc.primary_owners, [{ display_name: 'Jane Doe', email: 'jane@example.com' }, { email: 'ops@example.com' }]);
     assert.deepEqual(result.warnings, []);
@@ -73,7 +74,7 @@ describe('documents: Markdown sections', () => {
     const b = build(crlf, 'a.md').document;
     assert.deepEqual(b, a);
     assert.ok(b.sections.every((s) => !s.text?.includes('\r')));
-    assert.deepEqual(b.sections.map((s) => s.text), ['# One\n\nText', '## Two\n\n```\n# no\n```']);
+    assert.deepEqual(b.sections.map((s) => s.text), ['# One\n\nText', '## One › Two\n\n```\n# no\n```']);
   });
 
   it('reads a lone CR as a line break', () => {

@@ -55,8 +55,9 @@ describe('documents: selections', () => {
     assert.equal(result.document.semantic_identifier, 'Linux');
     assert.deepEqual(result.headingPath, ['Guide', 'Install', 'Linux']);
     assert.equal(result.document.id, 'guide.md~install~linux');
+    // Selected below its heading: the text starts with the heading path (the title heading kept: the title is Linux).
     assert.deepEqual(result.document.sections, [{
-      text: 'Run the installer.\n\nThen reboot.',
+      text: 'Guide › Install › Linux\n\nRun the installer.\n\nThen reboot.',
       link: 'https://docs.example.com/guide#linux',
       heading: 'Linux',
     }]);
@@ -75,9 +76,9 @@ describe('documents: selections', () => {
     assert.equal(result.suggestedTitle, 'Install');
     assert.equal(result.document.id, 'guide.md~install');
     assert.deepEqual(result.document.sections, [
-      { text: 'Pick your platform.', link: 'https://docs.example.com/guide#install', heading: 'Install' },
-      { text: '### Linux\n\nRun the installer.\n\nThen reboot.', link: 'https://docs.example.com/guide#linux', heading: 'Linux' },
-      { text: '### macOS\n\nUse Homebrew.', link: 'https://docs.example.com/guide#macos', heading: 'macOS' },
+      { text: 'Guide › Install\n\nPick your platform.', link: 'https://docs.example.com/guide#install', heading: 'Install' },
+      { text: '### Guide › Install › Linux\n\nRun the installer.\n\nThen reboot.', link: 'https://docs.example.com/guide#linux', heading: 'Linux' },
+      { text: '### Guide › Install › macOS\n\nUse Homebrew.', link: 'https://docs.example.com/guide#macos', heading: 'macOS' },
     ]);
   });
 
@@ -88,7 +89,7 @@ describe('documents: selections', () => {
     const result = buildSelectionDocument(text, 'guide.md', start, end, options);
     assert.equal(result.suggestedTitle, 'macOS');
     assert.equal(result.document.id, 'guide.md~install~macos');
-    assert.deepEqual(result.document.sections.map((s) => s.text), ['### macOS\n\nUse Homebrew.']);
+    assert.deepEqual(result.document.sections.map((s) => s.text), ['### Guide › Install › macOS\n\nUse Homebrew.']);
   });
 
   it('keeps the title heading in the id only when there is no deeper heading', () => {
@@ -137,7 +138,7 @@ describe('documents: selections', () => {
 
   it('carries the file front matter: metadata, pair id and front matter id', () => {
     const result = select(guide, 'Run the installer.', 'Then reboot.');
-    assert.deepEqual(result.document.metadata, { team: 'docs' });
+    assert.deepEqual(result.document.metadata, { team: 'docs', source_path: 'guide.md' });
     assert.equal(result.ccPairId, 4);
     const withId = guide.replace('title: Guide', 'title: Guide\nid: guide-v2');
     assert.equal(select(withId, 'Run the installer.', 'Then reboot.').document.id, 'guide-v2~install~linux');
@@ -149,14 +150,14 @@ describe('documents: selections', () => {
     const end = crlf.indexOf('Then reboot.') + 'Then reboot.'.length;
     const result = buildSelectionDocument(crlf, 'guide.md', start, end, options);
     assert.equal(result.document.id, 'guide.md~install~linux');
-    assert.deepEqual(result.document.sections.map((s) => s.text), ['Run the installer.\n\nThen reboot.']);
+    assert.deepEqual(result.document.sections.map((s) => s.text), ['Guide › Install › Linux\n\nRun the installer.\n\nThen reboot.']);
   });
 
   it('accepts the offsets in either order', () => {
     const start = guide.indexOf('Use Homebrew.');
     const end = start + 'Use Homebrew.'.length;
     const result = buildSelectionDocument(guide, 'guide.md', end, start, options);
-    assert.deepEqual(result.document.sections.map((s) => s.text), ['Use Homebrew.']);
+    assert.deepEqual(result.document.sections.map((s) => s.text), ['Guide › Install › macOS\n\nUse Homebrew.']);
   });
 
   it('leaves front matter out of a selection that starts in it', () => {

@@ -50,7 +50,7 @@ describe('what is never published, and what the server would drop (issue 25)', (
 
     it('the opposite values publish, and no switch is ever metadata', () => {
       const built = buildDocument('---\ndraft: false\nunlisted: false\npublish: true\ndoc-ingest: true\nteam: docs\n---\n# Guide\n\nText.\n', 'guide.md');
-      assert.deepEqual(built.document.metadata, { team: 'docs' });
+      assert.deepEqual(built.document.metadata, { team: 'docs', source_path: 'guide.md' });
       assert.equal(documentIdOf('---\ndraft: false\n---\n# Guide\n', 'guide.md', ''), 'guide.md');
       assert.equal(publishSwitchOf('---\ndraft: false\n---\n# Guide\n', 'guide.md'), undefined);
       assert.equal(publishSwitchOf('# Guide\n\ndraft: true\n', 'guide.md'), undefined, 'only front matter counts');

@@ -67,7 +67,9 @@ export function buildConverted(format: ConvertedFormat, input: string | Uint8Arr
   const converted = convertToMarkdown(format, input, relativePath);
   let result: DocumentBuildResult;
   try {
-    result = build(converted.text, relativePath, { ...options, markdown: true, images: undefined, linkTargets: undefined });
+    // The file's own title, given as the site's would be: the heading paths leave out an H1 that repeats it.
+    const site = converted.title !== undefined ? { ...options.site, title: converted.title } : options.site;
+    result = build(converted.text, relativePath, { ...options, site, markdown: true, images: undefined, linkTargets: undefined });
   } catch (e) {
     if (e instanceof DocumentError && e.line !== undefined) {
       const place = placeOf(converted, e.line);
