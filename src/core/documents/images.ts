@@ -10,7 +10,7 @@
  */
 import type MarkdownIt from 'markdown-it';
 import { findFrontMatter } from './frontMatter';
-import { BodyPlaces, placeOf, recordImages, siteParser } from './inlineSites';
+import { BodyPlaces, forEachInline, placeOf, recordImages, siteParser } from './inlineSites';
 import type { ContentPlaces, Place } from './inlineSites';
 import { plainText } from './markdown';
 import { normalizeRelativePath } from './text';
@@ -42,7 +42,6 @@ export interface ImageReference {
 }
 
 type Parser = ReturnType<typeof MarkdownIt>;
-type Token = MarkdownIt.Token;
 
 const MAY_HAVE_IMAGE = /!\[|<img/i;
 
@@ -170,42 +169,30 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
     found.push(reference);
   };
 
-  let line = 0;
-  for (const token of tokens) {
-    if (token.map !== null) line = token.map[0];
-    if (token.type === 'inline') {
-      const content = token.content;
-      if (!MAY_HAVE_IMAGE.test(content)) {
-        // A table cell (no map of its own) still moves its line's cursor past it.
-        if (token.map === null && content !== '') places.inline(content, line, false);
-        continue;
-      }
-      const at = places.inline(content, line) as ContentPlaces;
-      const children: Token[] = [];
-      md.inline.parse(content, md, env, children);
-      for (const child of children) {
-        const place = placeOf(child);
-        if (place === undefined) continue;
-        if (child.type === 'image') {
-          const title = child.attrGet('title');
-          add(at, place, {
-            syntax: content.charCodeAt(place.end - 1) === 0x29 /* ) */ ? 'inline' : 'reference',
-            alt: plainText(child.children ?? []).replace(/\s+/g, ' ').trim(),
-            title: typeof title === 'string' ? title : undefined,
-            src: String(child.attrGet('src') ?? ''),
-          });
-        } else if (child.type === 'html_inline' && /^<img\b/i.test(child.content)) {
-          addHtml(at, place, child.content);
-        }
-      }
-    } else if (token.type === 'html_block' && /<img\b/i.test(token.content)) {
-      const at = places.htmlBlock(token.content, line);
-      for (const match of token.content.matchAll(HTML_IMAGE_OR_COMMENT)) {
-        if (match[0].startsWith('<!--')) continue;
-        addHtml(at, { start: match.index, end: match.index + match[0].length }, match[0]);
+  forEachInline(md, env, tokens, places, MAY_HAVE_IMAGE, (children, at) => {
+    for (const child of children) {
+      const place = placeOf(child);
+      if (place === undefined) continue;
+      if (child.type === 'image') {
+        const title = child.attrGet('title');
+        add(at, place, {
+          syntax: at.content.charCodeAt(place.end - 1) === 0x29 /* ) */ ? 'inline' : 'reference',
+          alt: plainText(child.children ?? []).replace(/\s+/g, ' ').trim(),
+          title: typeof title === 'string' ? title : undefined,
+          src: String(child.attrGet('src') ?? ''),
+        });
+      } else if (child.type === 'html_inline' && /^<img\b/i.test(child.content)) {
+        addHtml(at, place, child.content);
       }
     }
-  }
+  }, (token, line) => {
+    if (token.type !== 'html_block' || !/<img\b/i.test(token.content)) return;
+    const at = places.htmlBlock(token.content, line);
+    for (const match of token.content.matchAll(HTML_IMAGE_OR_COMMENT)) {
+      if (match[0].startsWith('<!--')) continue;
+      addHtml(at, { start: match.index, end: match.index + match[0].length }, match[0]);
+    }
+  });
   return found;
 
   function addHtml(at: ContentPlaces, place: Place, tag: string): void {

@@ -245,6 +245,41 @@ export class BodyPlaces {
   }
 }
 
+/**
+ * Walks a parsed body's block tokens in order, keeping `places` in step: each inline token whose content `may`
+ * matches is parsed into its children, handed to `inline` with its content's places; one it rules out is only
+ * passed over (a table cell shares its line with the next). Every other token goes to `block`, with the body line
+ * it stands on.
+ */
+export function forEachInline(
+  md: Parser,
+  env: Record<string, unknown>,
+  tokens: readonly Token[],
+  places: BodyPlaces,
+  may: RegExp,
+  inline: (children: Token[], at: ContentPlaces) => void,
+  block: (token: Token, line: number) => void,
+): void {
+  let line = 0;
+  for (const token of tokens) {
+    if (token.map !== null) line = token.map[0];
+    if (token.type !== 'inline') {
+      block(token, line);
+      continue;
+    }
+    const content = token.content;
+    if (!may.test(content)) {
+      // A table cell (no map of its own) still moves its line's cursor past it.
+      if (token.map === null && content !== '') places.inline(content, line, false);
+      continue;
+    }
+    const at = places.inline(content, line) as ContentPlaces;
+    const children: Token[] = [];
+    md.inline.parse(content, md, env, children);
+    inline(children, at);
+  }
+}
+
 /** Number of `\n` in `text` before `end`. */
 function countLines(text: string, end: number): number {
   let n = 0;

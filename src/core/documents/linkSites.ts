@@ -12,7 +12,7 @@
  * the paragraphs that have one are parsed for links.
  */
 import type MarkdownIt from 'markdown-it';
-import { BodyPlaces, destinationOf, placeOf, recordLinks, siteParser } from './inlineSites';
+import { BodyPlaces, destinationOf, forEachInline, placeOf, recordLinks, siteParser } from './inlineSites';
 import type { ContentPlaces } from './inlineSites';
 
 export interface LinkSite {
@@ -45,7 +45,6 @@ const ANCHOR_OR_COMMENT = /<!--[\s\S]*?(?:-->|$)|<a\s(?:"[^"]*"|'[^']*'|[^'">])*
 const HTML_ATTRIBUTE = /([^\s"'>/=]+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'=<>`]+)))?/dg;
 
 type Parser = ReturnType<typeof MarkdownIt>;
-type Token = MarkdownIt.Token;
 
 let parser: Parser | undefined;
 
@@ -79,38 +78,27 @@ export function findLinkSites(body: string, may: RegExp = MAY_HAVE_LINK, lineSta
   };
   const markdownHref = (written: string) => md.utils.unescapeAll(written.startsWith('<') ? written.slice(1, -1) : written);
 
-  let line = 0;
-  for (const token of tokens) {
-    if (token.map !== null) line = token.map[0];
+  forEachInline(md, env, tokens, places, may, (children, at) => {
+    for (const child of children) {
+      const destination = child.type === 'link_open' ? destinationOf(child) : undefined;
+      if (destination) {
+        add('inline', at.toBody(destination.start), at.toBody(destination.end), markdownHref(at.content.slice(destination.start, destination.end)));
+      } else if (child.type === 'html_inline' && /^<a\s/i.test(child.content)) {
+        const place = placeOf(child);
+        if (place) addHtml(md, child.content, place.start, at, add);
+      }
+    }
+  }, (token, line) => {
     if (token.type === 'reference_definition') {
       const destination = destinationOf(token);
       if (destination) add('reference', destination.start, destination.end, markdownHref(body.slice(destination.start, destination.end)));
-    } else if (token.type === 'inline') {
-      const content = token.content;
-      if (!may.test(content)) {
-        // A table cell (no map of its own) still moves its line's cursor past it.
-        if (token.map === null && content !== '') places.inline(content, line, false);
-        continue;
-      }
-      const at = places.inline(content, line) as ContentPlaces;
-      const children: Token[] = [];
-      md.inline.parse(content, md, env, children);
-      for (const child of children) {
-        const destination = child.type === 'link_open' ? destinationOf(child) : undefined;
-        if (destination) {
-          add('inline', at.toBody(destination.start), at.toBody(destination.end), markdownHref(content.slice(destination.start, destination.end)));
-        } else if (child.type === 'html_inline' && /^<a\s/i.test(child.content)) {
-          const place = placeOf(child);
-          if (place) addHtml(md, child.content, place.start, at, add);
-        }
-      }
     } else if (token.type === 'html_block' && /<a\s/i.test(token.content)) {
       const at = places.htmlBlock(token.content, line);
       for (const match of token.content.matchAll(ANCHOR_OR_COMMENT)) {
         if (!match[0].startsWith('<!--')) addHtml(md, match[0], match.index, at, add);
       }
     }
-  }
+  });
   return sites;
 }
 
