@@ -2,6 +2,7 @@
 // of that site sends the site's address as its sections' links (no link template set), its breadcrumb as metadata
 // and the site's title, as the command line does.
 import assert from 'node:assert/strict';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
@@ -39,4 +40,50 @@ describe('Docs sites: address, breadcrumb and title from the site (F15)', () => 
     assert.equal(body.document.metadata.breadcrumb, 'Reference › API');
     assert.equal(body.document.title, 'API');
   });
+});
+
+describe('Every page of the fixture sites: one payload in the preview, the command line and a batch (F15)', () => {
+  const w = useWorld({ dialect: 'spec' });
+  const SITES_TMP = 'sites-tmp';
+  beforeEach(() => connect(w, 'admin'));
+  afterEach(() => fs.rmSync(workspaceUri(SITES_TMP).fsPath, { recursive: true, force: true }));
+
+  for (const site of ['docusaurus', 'mkdocs']) {
+    it(`${site}: the editor's preview, doc-ingest preview and Ingest Folder build the same bytes for each page`, async () => {
+      const fixture = path.resolve(__dirname, `../../../../test/fixtures/sites/${site}`);
+      const expected = path.resolve(__dirname, `../../../../test/fixtures/sites/expected/${site}/outcomes.json`);
+      const root = workspaceUri(`${SITES_TMP}/${site}`);
+      fs.cpSync(fixture, root.fsPath, { recursive: true });
+      const outcomes = JSON.parse(fs.readFileSync(expected, 'utf8')) as Record<string, string>;
+      const pages = Object.keys(outcomes).filter((page) => outcomes[page] === 'created');
+      assert.ok(pages.length >= 5, `${site}: pages ${pages.join(', ')}`);
+
+      const previews = new Map<string, string>();
+      for (const page of pages) {
+        const uri = vscode.Uri.joinPath(root, page);
+        await vscode.commands.executeCommand('docIngest.previewPayload', uri);
+        const preview = await until(
+          () => vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'doc-ingest-preview' && d.uri.query === uri.toString() && d.getText().length > 0),
+          `the preview of ${page}`,
+        );
+        const cli = spawnSync(process.execPath, [path.resolve(__dirname, '../../../../dist/cli.js'), 'preview', '--root', workspaceUri('.').fsPath, uri.fsPath], {
+          // The workspace folder is a folder inside this repository: the command line is told it is the root.
+          cwd: workspaceUri('.').fsPath,
+          env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', DOC_INGEST_BASE_URL: w.service.baseUrl },
+          encoding: 'utf8',
+        });
+        assert.equal(cli.status, 0, cli.stderr);
+        assert.equal(cli.stdout, preview.getText(), `${site}/${page}: the command line previews the editor's bytes`);
+        const shown = JSON.parse(preview.getText()) as { document: { id: string; sections: { text: string }[] } };
+        assert.ok(!shown.document.sections.some((s) => /^import |<Tabs|--8<--/m.test(s.text)), `${page}: reader text, not source`);
+        previews.set(shown.document.id, JSON.stringify(shown));
+      }
+
+      w.service.clearRequests();
+      await vscode.commands.executeCommand('docIngest.ingestFolder', root);
+      const sent = new Map(ingestionRequests(w.service).map((r) => [(JSON.parse(r.body) as { document: { id: string } }).document.id, r.body]));
+      assert.deepEqual([...sent.keys()].sort(), [...previews.keys()].sort(), `${site}: Ingest Folder sends exactly the pages previewed`);
+      for (const [id, body] of previews) assert.equal(sent.get(id), body, `${id}: the batch sends the previewed bytes`);
+    });
+  }
 });
