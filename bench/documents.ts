@@ -57,5 +57,5 @@ export async function documentsSection(results: Results, rounds: number): Promis
     figure: ratio(ms.get('1 MB')!, ms.get('256 KB')!),
     goal: '<= 4.5',
   });
-  mdxSection(results, rounds);
+  await mdxSection(results, rounds);
 }

@@ -16,6 +16,8 @@ import type { Edit } from './mapped';
 import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
+import { mdxRegions } from './mdxRegions';
+import type { MdxRegion } from './mdxRegions';
 
 interface Point {
   line: number;
@@ -72,20 +74,102 @@ export class MdxSyntaxError extends DocumentError {
  * The edits that turn the MDX `text` into the Markdown a reader sees, with the problems found.
  * @throws MdxSyntaxError when the text is not valid MDX (offset into `text`)
  */
-export function mdxEdits(text: string, context: MdxContext): { edits: Edit[]; problems: StageProblem[] } {
-  const { fromMarkdown, syntax, tree: treeExtension } = mdxParser();
+export function mdxEdits(text: string, context: MdxContext, split = true): { edits: Edit[]; problems: StageProblem[] } {
+  const regions = split ? mdxRegions(text) : [{ start: 0, end: text.length, before: undefined, after: undefined }];
+  const stage = new MdxStage(text, context);
+  const groups = regionChildren(text, regions);
+  if (groups === undefined) {
+    const tree = parsePage(text);
+    stage.partialsOf(tree.children ?? []);
+    stage.flow(tree.children ?? [], undefined);
+  } else {
+    // Imports count wherever they stand on the page (MDX hoists them), so every region's are known first.
+    for (const children of groups) stage.partialsOf(children);
+    groups.forEach((children, i) => stage.flow(children, undefined, regions[i]));
+  }
+  return { edits: stage.edits, problems: stage.problems };
+}
+
+/**
+ * The parser's cost is not linear: each parse costs about half a millisecond before its first character, and its
+ * events are walked again for each level of nesting, so that a text holding 100 components takes some 30 times as
+ * long as one holding 10. Regions are therefore parsed in batches of about this many characters, joined by blank lines.
+ */
+const BATCH_CHARS = 2000;
+
+/**
+ * The top-level nodes of each region, their offsets the page's. Undefined when a batch does not parse or a node spans
+ * two regions (a cut the scan got wrong, or a real syntax error): the caller parses the whole page, which then says
+ * which, at the right place.
+ */
+function regionChildren(text: string, regions: readonly MdxRegion[]): MdxNode[][] | undefined {
+  const groups: MdxNode[][] = [];
+  for (let first = 0; first < regions.length;) {
+    let last = first;
+    let size = (regions[first] as MdxRegion).end - (regions[first] as MdxRegion).start;
+    while (last + 1 < regions.length && size < BATCH_CHARS) {
+      last++;
+      size += (regions[last] as MdxRegion).end - (regions[last] as MdxRegion).start + 2;
+    }
+    const batch = batchChildren(text, regions.slice(first, last + 1));
+    if (batch === undefined) return undefined;
+    groups.push(...batch);
+    first = last + 1;
+  }
+  return groups;
+}
+
+function batchChildren(text: string, regions: readonly MdxRegion[]): MdxNode[][] | undefined {
+  const starts: number[] = [];
+  let joined = '';
+  for (const region of regions) {
+    if (starts.length > 0) joined += '\n\n';
+    starts.push(joined.length);
+    joined += text.slice(region.start, region.end);
+  }
   let tree: MdxNode;
   try {
-    tree = fromMarkdown(text, { extensions: [syntax], mdastExtensions: [treeExtension] });
+    tree = parse(joined);
+  } catch {
+    return undefined;
+  }
+  const groups: MdxNode[][] = regions.map(() => []);
+  let k = 0;
+  for (const child of tree.children ?? []) {
+    while (k + 1 < starts.length && start(child) >= (starts[k + 1] as number)) k++;
+    const region = regions[k] as MdxRegion;
+    const from = starts[k] as number;
+    if (start(child) < from || end(child) > from + region.end - region.start) return undefined;
+    (groups[k] as MdxNode[]).push(shifted(child, region.start - from));
+  }
+  return groups;
+}
+
+function parse(text: string): MdxNode {
+  const { fromMarkdown, syntax, tree } = mdxParser();
+  return fromMarkdown(text, { extensions: [syntax], mdastExtensions: [tree] });
+}
+
+/** The whole page's tree; a syntax error is thrown with its offset. */
+function parsePage(text: string): MdxNode {
+  try {
+    return parse(text);
   } catch (e) {
     const error = e as { place?: Point | { start?: Point }; line?: number; column?: number; reason?: string; message?: string };
     const place = error.place && 'line' in error.place ? error.place : error.place?.start;
     const offset = place?.offset ?? offsetOf(text, place?.line ?? error.line ?? 1, place?.column ?? error.column ?? 1);
     throw new MdxSyntaxError(offset, (error.reason ?? error.message ?? String(e)).replace(/\s+/g, ' ').trim());
   }
-  const stage = new MdxStage(text, context);
-  stage.flow(tree.children ?? [], undefined);
-  return { edits: stage.edits, problems: stage.problems };
+}
+
+/** A region's node with its offsets made the page's (a region starts at a line start, so columns stay). */
+function shifted(node: MdxNode, by: number): MdxNode {
+  if (by !== 0 && node.position) {
+    if (node.position.start.offset !== undefined) node.position.start.offset += by;
+    if (node.position.end.offset !== undefined) node.position.end.offset += by;
+  }
+  for (const child of node.children ?? []) shifted(child, by);
+  return node;
 }
 
 function offsetOf(text: string, line: number, column: number): number {
@@ -110,17 +194,22 @@ class MdxStage {
 
   constructor(private readonly text: string, private readonly context: MdxContext) {}
 
+  /** The partials top-level imports name (`import Setup from './_setup.mdx'`). */
+  partialsOf(children: readonly MdxNode[]): void {
+    for (const child of children) {
+      if (child.type === 'mdxjsEsm') for (const [name, reference] of partialImports(child.value ?? '')) this.partials.set(name, reference);
+    }
+  }
+
   /**
    * A list of flow (block) children. `parent` undefined: the root or a Markdown container (list item, quote), whose
    * blank lines stay as written; a component: its children become blocks separated by one blank line.
    */
-  flow(children: readonly MdxNode[], parent: MdxNode | undefined): void {
-    for (const child of children) {
-      if (child.type === 'mdxjsEsm') for (const [name, reference] of partialImports(child.value ?? '')) this.partials.set(name, reference);
-    }
+  flow(children: readonly MdxNode[], parent: MdxNode | undefined, bounds?: Pick<MdxRegion, 'before' | 'after'>): void {
     const kept = children.filter((c) => !this.empty(c));
     if (parent === undefined) {
-      // Runs of removed children go with the blank lines after them (before them, at the end).
+      // Runs of removed children go with the blank lines after them (before them, at the end); a region's first
+      // and last children have the blocks around the region as neighbours.
       for (let i = 0; i < children.length; i++) {
         const child = children[i] as MdxNode;
         if (kept.includes(child)) continue;
@@ -128,8 +217,10 @@ class MdxStage {
         while (last + 1 < children.length && !kept.includes(children[last + 1] as MdxNode)) last++;
         const next = children[last + 1];
         const previous = children[i - 1];
-        if (next !== undefined) this.edits.push({ start: start(child), end: start(next), text: '' });
-        else if (previous !== undefined) this.edits.push({ start: end(previous), end: end(children[last] as MdxNode), text: '' });
+        const nextStart = next !== undefined ? start(next) : bounds?.after;
+        const previousEnd = previous !== undefined ? end(previous) : bounds?.before;
+        if (nextStart !== undefined) this.edits.push({ start: start(child), end: nextStart, text: '' });
+        else if (previousEnd !== undefined) this.edits.push({ start: previousEnd, end: end(children[last] as MdxNode), text: '' });
         else this.edits.push({ start: start(child), end: end(children[last] as MdxNode), text: '' });
         i = last;
       }
