@@ -21,10 +21,16 @@ export interface TestCa {
   dir: string;
   /** The authority's certificate (PEM): what NODE_EXTRA_CA_CERTS names. */
   caPem: string;
-  /** The server's certificate (for 127.0.0.1 and localhost) and key, signed by the authority. */
+  /** The server's certificate (for 127.0.0.1, 127.0.0.2 and localhost) and key, signed by the authority. */
   serverCert: string;
   serverKey: string;
   remove(): Promise<void>;
+}
+
+/** The authority made earlier in `dir` (by makeTestCa), e.g. by the process that started VS Code. */
+export function testCaIn(dir: string): TestCa {
+  const at = (name: string) => path.join(dir, name);
+  return { dir, caPem: at('ca.pem'), serverCert: at('server.pem'), serverKey: at('server.key'), remove: () => rm(dir, { recursive: true, force: true }) };
 }
 
 export async function makeTestCa(): Promise<TestCa> {
@@ -34,7 +40,7 @@ export async function makeTestCa(): Promise<TestCa> {
   await run('openssl', ['req', '-x509', ...ec, '-keyout', at('ca.key'), '-out', at('ca.pem'), '-days', '2', '-subj', '/CN=Doc Ingest Test CA',
     '-addext', 'basicConstraints=critical,CA:TRUE', '-addext', 'keyUsage=critical,keyCertSign,cRLSign']);
   await run('openssl', ['req', ...ec, '-keyout', at('server.key'), '-out', at('server.csr'), '-subj', '/CN=127.0.0.1']);
-  await writeFile(at('server.ext'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n');
+  await writeFile(at('server.ext'), 'subjectAltName=IP:127.0.0.1,IP:127.0.0.2,DNS:localhost\nbasicConstraints=CA:FALSE\nkeyUsage=critical,digitalSignature\nextendedKeyUsage=serverAuth\n');
   await run('openssl', ['x509', '-req', '-in', at('server.csr'), '-CA', at('ca.pem'), '-CAkey', at('ca.key'), '-CAcreateserial', '-days', '2',
     '-extfile', at('server.ext'), '-out', at('server.pem')]);
   return { dir, caPem: at('ca.pem'), serverCert: at('server.pem'), serverKey: at('server.key'), remove: () => rm(dir, { recursive: true, force: true }) };
@@ -49,8 +55,12 @@ export interface HttpsFront {
   close(): Promise<void>;
 }
 
-/** Terminates TLS with the authority's server certificate and pipes each connection to 127.0.0.1:`targetPort`. */
-export async function startHttpsFront(ca: TestCa, targetPort: number): Promise<HttpsFront> {
+/**
+ * Terminates TLS with the authority's server certificate and pipes each connection to 127.0.0.1:`targetPort`.
+ * `host`: where it listens; 127.0.0.2 is loopback too, but not "localhost" to VS Code, whose proxy resolver sends
+ * localhost, 127.0.0.1 and ::1 directly whatever http.proxy says.
+ */
+export async function startHttpsFront(ca: TestCa, targetPort: number, host = '127.0.0.1'): Promise<HttpsFront> {
   const sockets = new Set<net.Socket>();
   let connections = 0;
   const server = tls.createServer({ key: await readFile(ca.serverKey), cert: await readFile(ca.serverCert) }, (secure) => {
@@ -66,10 +76,10 @@ export async function startHttpsFront(ca: TestCa, targetPort: number): Promise<H
     plain.once('close', () => secure.destroy());
   });
   server.on('tlsClientError', () => undefined); // a client that does not trust the certificate hangs up: expected
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
-    origin: `https://127.0.0.1:${port}`,
+    origin: `https://${host}:${port}`,
     port,
     get connections() {
       return connections;
