@@ -4,7 +4,7 @@
  * so `requests` counts each request it carried; a tunnel that carries TLS is piped through and counted in `tunnels`.
  *
  *   const proxy = await startProxy();                       // 127.0.0.1, free port
- *   const proxy = await startProxy({ refuse: 407 });        // answers every CONNECT and request with 407
+ *   const proxy = await startProxy({ refuse: 407 });        // answers every CONNECT and request with 407 (403, 502)
  *   const proxy = await startProxy({ credentials: 'user:secret' });   // 407 unless Proxy-Authorization matches
  *   proxy.url, proxy.requests (each {method, target, path}), proxy.tunnels (each CONNECT's host:port), proxy.close()
  */
@@ -30,8 +30,8 @@ export interface TestProxy {
 }
 
 export interface ProxyOptions {
-  /** Answer every CONNECT and forward request with this status (407 asks for credentials). */
-  refuse?: 403 | 407;
+  /** Answer every CONNECT and forward request with this status (407 asks for credentials; 502: cannot reach it). */
+  refuse?: 403 | 407 | 502;
   /** `user:password` the proxy asks for (Basic); wrong or none: 407. */
   credentials?: string;
 }
@@ -45,7 +45,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
   let refused = 0;
   const agent = new http.Agent({ keepAlive: true });
 
-  const refusal = (headers: http.IncomingHttpHeaders): 403 | 407 | undefined => {
+  const refusal = (headers: http.IncomingHttpHeaders): number | undefined => {
     if (options.refuse) return options.refuse;
     if (options.credentials === undefined) return undefined;
     const expected = `Basic ${Buffer.from(options.credentials).toString('base64')}`;
@@ -94,7 +94,7 @@ export async function startProxy(options: ProxyOptions = {}): Promise<TestProxy>
     const status = refusal(req.headers);
     if (status) {
       refused++;
-      client.end(`HTTP/1.1 ${status} ${status === 407 ? 'Proxy Authentication Required' : 'Forbidden'}\r\n${status === 407 ? 'Proxy-Authenticate: Basic realm="test"\r\n' : ''}Content-Length: 0\r\n\r\n`);
+      client.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status] ?? ''}\r\n${status === 407 ? 'Proxy-Authenticate: Basic realm="test"\r\n' : ''}Content-Length: 0\r\n\r\n`);
       return;
     }
     const target = req.url ?? '';

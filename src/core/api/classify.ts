@@ -333,10 +333,15 @@ function proxyFailure(e: ThroughProxyError, code: string | undefined, message: s
             `${from} refused to carry the request to ${e.target}: it asks for credentials (HTTP 407).`,
             `Put the proxy's user and password in ${e.variable} (http://user:password@host:port), or ask its admin.`,
           ]
-        : [
-            `${from} refused to carry the request to ${e.target} (HTTP ${status}).`,
-            `Ask the proxy's admin to allow that server, or list its host in NO_PROXY if it is reached without the proxy.`,
-          ];
+        : status >= 500
+          ? [
+              `${from} could not reach ${e.target} (HTTP ${status}).`,
+              'Check the server URL; if the server is reached without the proxy, list its host in NO_PROXY.',
+            ]
+          : [
+              `${from} refused to carry the request to ${e.target} (HTTP ${status}).`,
+              `Ask the proxy's admin to allow that server, or list its host in NO_PROXY if it is reached without the proxy.`,
+            ];
     return new NetworkError(summary, action, 'proxy', code, { request, cause: e });
   }
   // Every connection goes to the proxy: a refused connection or an unknown name is the proxy's.

@@ -6,7 +6,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { useService } from '../client/harness';
+import { NetworkError, ServiceClient } from '../../../src/core/api';
+import { createNodeFetch } from '../../../src/core/http/nodeFetch';
+import { thrown, useService } from '../client/harness';
 import { Folder, makeFolder, writeDocs } from '../batch/harness';
 import { runCli } from '../cli/runCli';
 import { startProxy, TestProxy } from '../../net/proxy';
@@ -79,6 +81,26 @@ describe('command line behind a proxy (issue 26)', () => {
       assert.equal(existsSync(path.join(folder.root, '.doc-ingest/ledger.json')), false, 'nothing confirmed, no ledger');
     });
   }
+
+  it('in the client: a refusal is a NetworkError of cause proxy that no retry repeats; a 502 says the proxy could not reach the server', async () => {
+    for (const refuse of [407, 502] as const) {
+      proxy = await startProxy({ refuse });
+      const http = createNodeFetch({ env: { HTTP_PROXY: proxy.url } });
+      try {
+        const client = new ServiceClient({ fetch: http.fetch, baseUrl: h.service.baseUrl, apiKey: h.service.keys.admin, retry: { baseDelayMs: 1, maxDelayMs: 2 } });
+        const e = await thrown(() => client.checkKey());
+        assert.ok(e instanceof NetworkError, e.message);
+        assert.equal(e.networkCause, 'proxy');
+        assert.equal(e.transient, false);
+        assert.equal(proxy.refused, 1, 'asked once: a refusal is not retried');
+        if (refuse === 502) assert.equal(e.message, `The proxy ${proxy.url} (from HTTP_PROXY) could not reach ${origin()} (HTTP 502). Check the server URL; if the server is reached without the proxy, list its host in NO_PROXY.`);
+      } finally {
+        await http.close();
+        await proxy.close();
+        proxy = undefined;
+      }
+    }
+  });
 
   it('a proxy that is not there (closed port): one sentence, exit 4', async () => {
     proxy = await startProxy();
