@@ -45,6 +45,8 @@ export interface CliConfig {
   maxDocumentChars?: number;
   /** Where a document comes from, in its metadata; `--no-provenance` turns it off. */
   provenance: boolean;
+  /** `--verbose`: say on stderr which proxy (if any) requests go through, and which certificates are trusted. */
+  verbose: boolean;
 }
 
 /** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
@@ -71,6 +73,7 @@ export interface ConfigFlags {
   'max-delete'?: string;
   'max-document-chars'?: string;
   'no-provenance'?: boolean;
+  verbose?: boolean;
 }
 
 /** Every environment variable read, with what it sets (for `--help`). */
@@ -93,6 +96,9 @@ export const ENVIRONMENT: [string, string][] = [
   ['DOC_INGEST_IMAGES_ON_PROBLEM', 'stop or skip-image (--images-on-problem)'],
   ['DOC_INGEST_MAX_DOCUMENT_CHARS', "the server's MAX_DOCUMENT_CHARS: longer documents are refused before sending (--max-document-chars; empty or 0: no check)"],
   ['DOC_INGEST_IMAGES_MAX_SIZE_MB', `larger images are a problem like a missing one (--images-max-size-mb; default ${DEFAULT_IMAGE_MAX_MB})`],
+  ['HTTPS_PROXY, HTTP_PROXY', 'the proxy requests go through, http://[user:password@]host:port (lower case too)'],
+  ['NO_PROXY', 'hosts reached without the proxy, comma-separated (host, .domain, host:port, *)'],
+  ['NODE_EXTRA_CA_CERTS', 'a PEM file of certificate authorities to trust besides Node\'s (a private CA)'],
   ['GITHUB_ACTIONS', 'true: failures also as ::error annotations'],
   ['NO_COLOR', 'no colour and no progress bar'],
 ];
@@ -136,6 +142,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
     maxDocumentChars: (pick(flags['max-document-chars'], 'DOC_INGEST_MAX_DOCUMENT_CHARS', (v, from) => checked(v.trim() === '' ? 0 : Number(v), maxDocumentCharsRule, from, v)) ?? project.maxDocumentChars) || undefined,
     provenance: flags['no-provenance'] !== true,
+    verbose: flags.verbose === true,
     maxDelete: pick(flags['max-delete'], 'DOC_INGEST_MAX_DELETE', (v, from) => checked(v.trim() === '' ? NaN : Number(v), maxDeleteRule, from, v)) ?? DEFAULT_MAX_DELETE,
   };
 }

@@ -30,7 +30,8 @@ export const EXIT_CODE_HELP = `Exit codes:
   1    some files failed; the others were sent (or, with --prune, a delete failed or its outcome is unknown)
   2    usage or configuration error; nothing was sent
   3    authentication or permission: the key is missing, refused, or may not do this
-  4    server unreachable or not answering (requests time out), not the API, or the ingestion route is missing
+  4    server unreachable or not answering (requests time out; a proxy refuses; a certificate is not trusted),
+       not the API (a web page, a redirect), or the ingestion route is missing
   5    ingest --prune refused to delete that many documents (over --max-delete, or more than half the pair);
        every file was sent, nothing was deleted
   130  interrupted (Ctrl+C): new requests stop, those in flight are aborted, what was sent is reported`;

@@ -11,6 +11,7 @@ export const COMMON: Options = {
   config: { type: 'string' },
   timeout: { type: 'string' },
   json: { type: 'boolean' },
+  verbose: { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 };
 
@@ -21,6 +22,8 @@ export const COMMON_HELP = `  --server URL           the server, including /api 
   --config FILE          a .doc-ingest.json elsewhere than in the root
   --timeout SECONDS      per request (default 300: the real server indexes inside the request)
   --json                 one JSON report on stdout instead of text
+  --verbose              say on stderr which proxy requests go through (HTTPS_PROXY, NO_PROXY) and which
+                         certificates are trusted (NODE_EXTRA_CA_CERTS)
   -h, --help             this help`;
 
 export const DOCUMENT: Options = {

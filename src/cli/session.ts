@@ -3,6 +3,7 @@ import { ServiceClient } from '../core/api';
 import { isInsecureRemote } from '../core/config/baseUrl';
 import { createNodeFetch } from '../core/http/nodeFetch';
 import type { NodeFetch } from '../core/http/nodeFetch';
+import { describeProxyRoute, ProxyUrlError } from '../core/http/proxy';
 import { jsonFileLedgerStorage, Ledger } from '../core/ledger';
 import type { CliConfig } from './config';
 import type { CliIo } from './io';
@@ -33,7 +34,12 @@ export function requireServer(config: CliConfig): { baseUrl: string; apiKey: str
 export function openSession(config: CliConfig, io: CliIo, connections = config.concurrency): Session {
   const { baseUrl, apiKey } = requireServer(config);
   if (isInsecureRemote(baseUrl)) io.stderr.write(`doc-ingest: warning: ${baseUrl} is plain http: the key travels readable by anyone on the way. Use https.\n`);
-  const http = createNodeFetch(Math.max(1, connections));
+  const http = nodeFetchFor(io, Math.max(1, connections));
+  if (config.verbose) {
+    io.stderr.write(`doc-ingest: ${describeProxyRoute(http.route(baseUrl), new URL(baseUrl).origin)}\n`);
+    const extra = io.env.NODE_EXTRA_CA_CERTS;
+    io.stderr.write(`doc-ingest: certificates: Node's bundled authorities${extra ? ` and those in ${extra} (NODE_EXTRA_CA_CERTS)` : ''}; every certificate is checked.\n`);
+  }
   const client = new ServiceClient({
     fetch: http.fetch,
     baseUrl,
@@ -54,4 +60,14 @@ export function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
     if (ledger.problem) io.stderr.write(`doc-ingest: warning: ${config.ledger}: ${ledger.problem}\n`);
     return ledger;
   });
+}
+
+/** The keep-alive fetch with the proxy the environment names; a proxy variable that is no URL is a usage error. */
+function nodeFetchFor(io: CliIo, connections: number): NodeFetch {
+  try {
+    return createNodeFetch({ connections, env: io.env });
+  } catch (e) {
+    if (e instanceof ProxyUrlError) throw new UsageError(e.message);
+    throw e;
+  }
 }

@@ -3,6 +3,8 @@
  * flag or an environment variable. One table, so a new setting name shows up here or in the test that reads
  * every core sentence.
  */
+import { UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine } from '../core/api/classify';
+
 const FLAGS: Record<string, string> = {
   baseUrl: '--server (DOC_INGEST_BASE_URL)',
   ingestionPath: '--ingestion-path (DOC_INGEST_INGESTION_PATH)',
@@ -21,6 +23,7 @@ const FLAGS: Record<string, string> = {
 export function forCommandLine(text: string): string {
   const flag = (whole: string, key: string) => FLAGS[key] ?? whole;
   return text
+    .replace(UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine(process.allowedNodeEnvironmentFlags.has('--use-system-ca')))
     .replace('the ingestion path setting (docIngest.ingestionPath)', FLAGS.ingestionPath!)
     .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
     .replace(/\((?:setting )?(?:docIngest\.)?(\w+(?:\.\w+)*)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key]})` : whole))

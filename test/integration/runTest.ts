@@ -17,6 +17,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { runTests } from '@vscode/test-electron';
+import { makeTestCa } from '../net/tls';
 
 async function main(): Promise<number> {
   const root = path.resolve(__dirname, '../../..');
@@ -36,6 +37,15 @@ async function main(): Promise<number> {
   const extensionTestsEnv: Record<string, string> = {};
   for (const [k, v] of Object.entries(process.env)) {
     if (v !== undefined && (k === 'TEST_SUMMARY_FILE' || k.startsWith('DOC_INGEST_TEST_'))) extensionTestsEnv[k] = v;
+  }
+  // A private certificate authority for the proxy and TLS suite (suite/proxy.test.ts), made before VS Code starts:
+  // the extension host reads its trust store once. VS Code's fetch trusts Node's bundled authorities plus the
+  // operating system's store (not NODE_EXTRA_CA_CERTS), and on Linux Node reads that store from SSL_CERT_FILE: so
+  // the authority is "added to the system store" the way a user would, for this run only.
+  const ca = await trustedTestCa();
+  if (ca) {
+    extensionTestsEnv.DOC_INGEST_TEST_CA_DIR = ca.dir;
+    extensionTestsEnv.SSL_CERT_FILE = ca.bundle;
   }
   // Where the shim leaves window logs and a screenshot when a run fails (ignored by desktop VS Code).
   if (!process.env.VSCODE_SHIM_LOG_DIR) {
@@ -57,6 +67,22 @@ async function main(): Promise<number> {
   } catch (err) {
     console.error(`Integration tests failed: ${err instanceof Error ? err.message : String(err)}`);
     return 1;
+  } finally {
+    if (ca) fs.rmSync(ca.dir, { recursive: true, force: true });
+  }
+}
+
+/** The test authority (test/net/tls.ts), and a bundle of the system's authorities with it; undefined without openssl. */
+async function trustedTestCa(): Promise<{ dir: string; bundle: string } | undefined> {
+  try {
+    const ca = await makeTestCa();
+    const system = ['/etc/ssl/certs/ca-certificates.crt', '/etc/pki/tls/certs/ca-bundle.crt', '/etc/ssl/cert.pem'].find((f) => fs.existsSync(f));
+    const bundle = path.join(ca.dir, 'system-and-test-ca.pem');
+    fs.writeFileSync(bundle, `${system ? fs.readFileSync(system, 'utf8') : ''}\n${fs.readFileSync(ca.caPem, 'utf8')}`);
+    return { dir: ca.dir, bundle };
+  } catch (e) {
+    console.error(`No test certificate authority (is openssl installed?): ${e instanceof Error ? e.message : String(e)}; the proxy suite will fail.`);
+    return undefined;
   }
 }
 

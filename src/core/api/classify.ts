@@ -21,12 +21,15 @@ import {
   WrongServerError,
 } from './errors';
 import { HTTPValidationErrorSchema } from './schemas';
+import { ThroughProxyError } from '../http/proxy';
 
 export interface ResponseFacts {
   status: number;
   headers: Headers;
   text: string;
   request: RequestInfo;
+  /** The request's absolute URL: a redirect's target is judged against its origin. */
+  url?: string;
   /** Hint for the user when the ingestion route itself is missing. */
   isIngestionRoute?: boolean;
   now?: number;
@@ -133,6 +136,49 @@ export function webPageInsteadOfJson(request: RequestInfo, status: number, init:
   );
 }
 
+/**
+ * A 30x: never followed (every request is sent with `redirect: 'manual'`), since the key goes with each request and
+ * another origin must never get it. The message names where the server tried to send it: for another origin the
+ * origin only (a query may hold a sign-in token), for the same origin the path.
+ */
+export function redirected(request: RequestInfo, status: number, location: string | null, from: string | undefined, init: ServiceErrorInit = {}): WrongServerError {
+  const what = `The server redirected ${request.method} ${request.path} (HTTP ${status})`;
+  let target: URL | undefined;
+  try {
+    target = location ? new URL(location, from) : undefined;
+  } catch {
+    target = undefined;
+  }
+  if (!target) {
+    return new WrongServerError(
+      `${what} without a usable address; it was not followed.`,
+      'Check the server URL: it must point at the service\'s API and usually ends in /api.',
+      { ...init, status, request },
+    );
+  }
+  const origin = from ? originOf(from) : undefined;
+  if (origin !== undefined && target.origin === origin) {
+    return new WrongServerError(
+      `${what} to ${target.pathname} on the same server; redirects are not followed.`,
+      'Check the server URL: it must point at the service\'s API and usually ends in /api.',
+      { ...init, status, request },
+    );
+  }
+  return new WrongServerError(
+    `${what} to ${target.origin}; it was not followed, so the key was not sent there.`,
+    `If ${target.origin} is the service's own address (for example https:// instead of http://), use it in the server URL; otherwise ask the server's admin why it redirects.`,
+    { ...init, status, request },
+  );
+}
+
+function originOf(url: string): string | undefined {
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
+
 export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const { status, headers, text, request } = facts;
   const body = readBody(headers, text);
@@ -140,16 +186,10 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const init = { status, request, serverText, errorCode: body.errorCode };
   const said = serverText ? ` The server said: "${serverText}".` : '';
 
+  // Before the page check: a redirect's body is often a small page, and where it points is what helps.
+  if (status >= 300 && status < 400) return redirected(request, status, headers.get('location'), facts.url, init);
   if (body.html && status < 500) return webPageInsteadOfJson(request, status, init);
 
-  if (status >= 300 && status < 400) {
-    const location = headers.get('location');
-    return new WrongServerError(
-      `The server redirected ${request.method} ${request.path} (HTTP ${status})${location ? ` to ${location}` : ''}.`,
-      'Use the address it redirects to as the server URL (for example https:// instead of http://).',
-      init,
-    );
-  }
   if (status === 401 && serverText && /does not exist or does not belong/i.test(serverText)) {
     return new NotFoundError(
       `Not found, or not yours (HTTP 401).${said}`,
@@ -253,7 +293,70 @@ const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
     'Run the service on another port (such as 443, 8080 or 3000), or reach it through one, and change the server URL.',
   ],
   other: ['The server could not be reached.', 'Check the server URL and your network.'],
+  // Only the summary and action of the sentences built below are used for these two.
+  proxy: ['The proxy could not be reached.', 'Check the proxy variables (HTTPS_PROXY, HTTP_PROXY).'],
+  'untrusted-certificate': ['The server\'s certificate is signed by an authority this machine does not trust.', ''],
 };
+
+/** Node's codes for a certificate chain that ends in an authority not in the trust store. */
+const UNTRUSTED_CODES = new Set([
+  'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
+  'UNABLE_TO_GET_ISSUER_CERT',
+  'UNABLE_TO_GET_ISSUER_CERT_LOCALLY',
+  'SELF_SIGNED_CERT_IN_CHAIN',
+  'DEPTH_ZERO_SELF_SIGNED_CERT',
+  'CERT_UNTRUSTED',
+]);
+
+/**
+ * What to do about a certificate authority this machine does not trust: in the editor (VS Code's fetch uses the
+ * operating system's store) and on the command line (Node's bundled authorities plus NODE_EXTRA_CA_CERTS, and the
+ * system store with --use-system-ca where the Node version has that flag). Turning verification off is never offered.
+ */
+export const UNTRUSTED_CERTIFICATE_ACTION =
+  'Add the certificate authority that signed it (your company\'s) to the operating system\'s trust store, which VS Code uses, then try again; never turn certificate checks off.';
+
+export function untrustedCertificateActionForCommandLine(systemCaFlag: boolean): string {
+  const system = systemCaFlag ? ', or NODE_OPTIONS=--use-system-ca if the authority is in the operating system\'s store' : '';
+  return `Trust the authority that signed it: set NODE_EXTRA_CA_CERTS=<path to the CA's PEM> in doc-ingest's environment${system}; never turn certificate checks off.`;
+}
+
+/** A proxy refused the request or could not be reached: one sentence naming the proxy, never its credentials. */
+function proxyFailure(e: ThroughProxyError, code: string | undefined, message: string, request: RequestInfo): NetworkError | undefined {
+  const from = `The proxy ${e.proxy} (from ${e.variable})`;
+  const answered = /Proxy response \((\d{3})\)/.exec(message);
+  if (answered) {
+    const status = Number(answered[1]);
+    const [summary, action] =
+      status === 407
+        ? [
+            `${from} refused to carry the request to ${e.target}: it asks for credentials (HTTP 407).`,
+            `Put the proxy's user and password in ${e.variable} (http://user:password@host:port), or ask its admin.`,
+          ]
+        : status >= 500
+          ? [
+              `${from} could not reach ${e.target} (HTTP ${status}).`,
+              'Check the server URL; if the server is reached without the proxy, list its host in NO_PROXY.',
+            ]
+          : [
+              `${from} refused to carry the request to ${e.target} (HTTP ${status}).`,
+              `Ask the proxy's admin to allow that server, or list its host in NO_PROXY if it is reached without the proxy.`,
+            ];
+    return new NetworkError(summary, action, 'proxy', code, { request, cause: e });
+  }
+  // Every connection goes to the proxy: a refused connection or an unknown name is the proxy's.
+  const cause = networkCause(code, message);
+  if (cause === 'refused' || cause === 'dns') {
+    return new NetworkError(
+      `${from} could not be reached${code ? ` (${code})` : ''}.`,
+      `Check the host and port in ${e.variable}, or unset it if there is no proxy.`,
+      'proxy',
+      code,
+      { request, cause: e },
+    );
+  }
+  return undefined;
+}
 
 export interface ThrownFacts {
   error: unknown;
@@ -291,6 +394,18 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
   const coded = all.find((c) => c.code && c.code !== 'UND_ERR') ?? all[all.length - 1];
   const code = coded?.code;
   const message = all.map((c) => c.message).join(' | ');
+  const viaProxy = error instanceof ThroughProxyError ? proxyFailure(error, code, message, request) : undefined;
+  if (viaProxy) return viaProxy;
+  if (code && UNTRUSTED_CODES.has(code)) {
+    const where = error instanceof ThroughProxyError ? error.target : originOf(facts.baseUrl ?? '');
+    return new NetworkError(
+      `The certificate of ${where ?? 'the server'} is signed by an authority this machine does not trust (${code}).`,
+      UNTRUSTED_CERTIFICATE_ACTION,
+      'untrusted-certificate',
+      code,
+      { request, cause: error },
+    );
+  }
   const cause = networkCause(code, message);
   const [summary, action] = NETWORK_TEXT[cause];
   if (cause === 'blocked-port') {

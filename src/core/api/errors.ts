@@ -151,8 +151,12 @@ export class TimeoutError extends ServiceError {
   }
 }
 
-/** `blocked-port`: fetch refuses the port itself (the Fetch standard's "bad port" list: 9, 25, 6000, ...). */
-export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'blocked-port' | 'other';
+/**
+ * `blocked-port`: fetch refuses the port itself (the Fetch standard's "bad port" list: 9, 25, 6000, ...).
+ * `proxy`: the proxy (command line: HTTPS_PROXY, HTTP_PROXY) refused the request or could not be reached.
+ * `untrusted-certificate`: the server's certificate chain ends in an authority not trusted here (a private CA).
+ */
+export type NetworkCause = 'dns' | 'refused' | 'reset' | 'tls' | 'untrusted-certificate' | 'blocked-port' | 'proxy' | 'other';
 
 export class NetworkError extends ServiceError {
   readonly kind = 'network';
@@ -166,8 +170,9 @@ export class NetworkError extends ServiceError {
     init: ServiceErrorInit = {},
   ) {
     super(summary, action, init);
-    // A blocked port is refused before any connection: the same request can never succeed.
-    this.transient = networkCause !== 'blocked-port';
+    // A blocked port is refused before any connection, a proxy's refusal or an untrusted authority stays until
+    // someone changes the set-up: the same request a moment later cannot succeed.
+    this.transient = networkCause !== 'blocked-port' && networkCause !== 'proxy' && networkCause !== 'untrusted-certificate';
   }
 }
 

@@ -3,7 +3,7 @@
  * they are safe, error classification and lenient response parsing. Knows no routes.
  */
 import type * as z from 'zod';
-import { errorFromResponse, errorFromThrown, looksLikeHtml, webPageInsteadOfJson } from './classify';
+import { errorFromResponse, errorFromThrown, looksLikeHtml, redirected, webPageInsteadOfJson } from './classify';
 import { CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 import type { SharedPause } from './sharedPause';
@@ -152,10 +152,12 @@ export class Transport {
         signal,
         redirect: 'manual',
       });
+      // A fetch that hides a manual redirect (Electron's) answers status 0 and no location: still a redirect.
+      if (response.type === 'opaqueredirect') throw redirected(request, 302, null, url);
       status = response.status;
       const text = this.redact(await response.text());
       if (status < 200 || status >= 300) {
-        throw errorFromResponse({ status, headers: response.headers, text, request, isIngestionRoute: ex.isIngestionRoute });
+        throw errorFromResponse({ status, headers: response.headers, text, request, url, isIngestionRoute: ex.isIngestionRoute });
       }
       const value = this.parse(ex, response.headers, text, status);
       log();

@@ -20,7 +20,7 @@ export function stopsBatch(e: unknown): boolean {
     case 'not-found':
       return e instanceof NotFoundError && (e.what === 'route' || e.setting === 'ccPairId');
     case 'network':
-      return e instanceof NetworkError && (e.networkCause === 'dns' || e.networkCause === 'refused' || e.networkCause === 'blocked-port');
+      return e instanceof NetworkError && ['dns', 'refused', 'blocked-port', 'proxy', 'untrusted-certificate'].includes(e.networkCause);
     default:
       return false;
   }

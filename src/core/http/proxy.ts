@@ -1,0 +1,123 @@
+/**
+ * Which proxy a request outside VS Code goes through: `https_proxy`/`HTTPS_PROXY`, `http_proxy`/`HTTP_PROXY` and
+ * `no_proxy`/`NO_PROXY`, read by the rules of undici's EnvHttpProxyAgent (lower case first; an https URL falls back
+ * to the http proxy; NO_PROXY entries are host names, their subdomains, optional `:port`, or `*`). The values read
+ * here are handed to that agent, so what `--verbose` says and where requests go cannot differ. Inside VS Code none
+ * of this applies: its own fetch uses the `http.proxy` setting.
+ */
+
+export type Env = Readonly<Record<string, string | undefined>>;
+
+export interface ProxyVariable {
+  /** The variable it came from, as set (`HTTPS_PROXY`, `https_proxy`, ...). */
+  name: string;
+  url: string;
+}
+
+export interface ProxySettings {
+  http?: ProxyVariable;
+  https?: ProxyVariable;
+  /** `no_proxy` or `NO_PROXY` as set; empty: none. */
+  noProxy: { name: string; value: string };
+}
+
+/** Where requests to one origin go. */
+export type ProxyRoute =
+  | { via: 'proxy'; proxy: string; variable: string }
+  | { via: 'direct'; because: 'no-proxy-set' }
+  | { via: 'direct'; because: 'no-proxy-matches'; variable: string; entry: string };
+
+/** A proxy variable that is no proxy URL: nothing can be sent. */
+export class ProxyUrlError extends Error {}
+
+/** A request through a proxy failed before an answer came: the proxy refused it or could not be reached. */
+export class ThroughProxyError extends Error {
+  constructor(
+    /** The proxy's URL, credentials masked. */
+    readonly proxy: string,
+    readonly variable: string,
+    /** The origin the request was for. */
+    readonly target: string,
+    cause: unknown,
+  ) {
+    super(`request to ${target} through the proxy ${proxy} failed`, { cause });
+    this.name = 'ThroughProxyError';
+  }
+}
+
+const PROXY_PROTOCOLS = ['http:', 'https:', 'socks:', 'socks5:'];
+
+function first(env: Env, ...names: string[]): { name: string; value: string } | undefined {
+  for (const name of names) {
+    const value = env[name];
+    if (value !== undefined) return { name, value };
+  }
+  return undefined;
+}
+
+function proxyVariable(env: Env, lower: string, upper: string): ProxyVariable | undefined {
+  const found = first(env, lower, upper);
+  if (!found || found.value.trim() === '') return undefined;
+  const url = found.value.trim();
+  let parsed: URL | undefined;
+  try {
+    parsed = new URL(url);
+  } catch {
+    parsed = undefined;
+  }
+  if (!parsed || !PROXY_PROTOCOLS.includes(parsed.protocol) || !parsed.hostname) {
+    throw new ProxyUrlError(
+      `${found.name}: “${maskProxyUrl(url)}” is not a proxy URL: write it as http://host:port (with user:password@ before the host if the proxy asks for them), or unset ${found.name}.`,
+    );
+  }
+  return { name: found.name, url };
+}
+
+/** The proxy variables of `env`; a ProxyUrlError names the one that is no URL. */
+export function proxySettings(env: Env): ProxySettings {
+  const http = proxyVariable(env, 'http_proxy', 'HTTP_PROXY');
+  const https = proxyVariable(env, 'https_proxy', 'HTTPS_PROXY') ?? http;
+  const noProxy = first(env, 'no_proxy', 'NO_PROXY') ?? { name: 'NO_PROXY', value: '' };
+  return { http, https, noProxy };
+}
+
+/** The proxy URL with its user and password replaced by `***`: safe for logs and messages. */
+export function maskProxyUrl(url: string): string {
+  try {
+    const u = new URL(url);
+    if (!PROXY_PROTOCOLS.includes(u.protocol)) throw new Error('not a proxy URL');
+    if (!u.username && !u.password) return u.href.replace(/\/$/, '');
+    return `${u.protocol}//***@${u.host}${u.pathname === '/' ? '' : u.pathname}`;
+  } catch {
+    // Not a URL: still hide whatever stands before an @.
+    return url.replace(/^([a-z0-9+.-]+:\/\/)?[^@/]*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
+  }
+}
+
+/** Where a request to `target` goes, by the same rules as undici's EnvHttpProxyAgent. */
+export function proxyRoute(settings: ProxySettings, target: string): ProxyRoute {
+  const url = new URL(target);
+  const variable = url.protocol === 'https:' ? settings.https : settings.http;
+  if (!variable) return { via: 'direct', because: 'no-proxy-set' };
+  const host = url.host.replace(/:\d*$/, '').toLowerCase();
+  const port = Number.parseInt(url.port, 10) || (url.protocol === 'https:' ? 443 : 80);
+  const value = settings.noProxy.value;
+  if (value === '*') return { via: 'direct', because: 'no-proxy-matches', variable: settings.noProxy.name, entry: '*' };
+  for (const entry of value.split(/[,\s]/).filter(Boolean)) {
+    const m = /^(.+):(\d+)$/.exec(entry);
+    const name = (m ? m[1]! : entry).replace(/^\*?\./, '').toLowerCase();
+    const entryPort = m ? Number.parseInt(m[2]!, 10) : 0;
+    if (entryPort && entryPort !== port) continue;
+    if (host === name || host.endsWith(`.${name}`)) return { via: 'direct', because: 'no-proxy-matches', variable: settings.noProxy.name, entry };
+  }
+  return { via: 'proxy', proxy: maskProxyUrl(variable.url), variable: variable.name };
+}
+
+/** One line for `--verbose`: where requests to `origin` go and why; never a proxy's credentials. */
+export function describeProxyRoute(route: ProxyRoute, origin: string): string {
+  if (route.via === 'proxy') return `requests to ${origin} go through the proxy ${route.proxy} (from ${route.variable}).`;
+  if (route.because === 'no-proxy-matches') return `requests to ${origin} go directly, not through a proxy: ${route.variable} lists ${route.entry}.`;
+  return origin.startsWith('https:')
+    ? `requests to ${origin} go directly: no proxy is set (HTTPS_PROXY, HTTP_PROXY).`
+    : `requests to ${origin} go directly: no proxy is set for http:// addresses (HTTP_PROXY).`;
+}
