@@ -140,7 +140,8 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const init = { status, request, serverText, errorCode: body.errorCode };
   const said = serverText ? ` The server said: "${serverText}".` : '';
 
-  if (body.html && status < 500) return webPageInsteadOfJson(request, status, init);
+  // A proxy's own page for "too large" or "too many requests" is still that answer, not a wrong server URL.
+  if (body.html && status < 500 && status !== 413 && status !== 429) return webPageInsteadOfJson(request, status, init);
 
   if (status >= 300 && status < 400) {
     const location = headers.get('location');

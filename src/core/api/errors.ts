@@ -166,8 +166,9 @@ export class NetworkError extends ServiceError {
     init: ServiceErrorInit = {},
   ) {
     super(summary, action, init);
-    // A blocked port is refused before any connection: the same request can never succeed.
-    this.transient = networkCause !== 'blocked-port';
+    // A blocked port is refused before any connection, and a TLS failure (a certificate not trusted, https spoken
+    // to a plain server) is the same at every attempt: the same request can never succeed.
+    this.transient = networkCause !== 'blocked-port' && networkCause !== 'tls';
   }
 }
 
