@@ -138,7 +138,8 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const body = readBody(headers, text);
   const serverText = clip(body.detail);
   const init = { status, request, serverText, errorCode: body.errorCode };
-  const said = serverText ? ` The server said: "${serverText}".` : '';
+  // Its own full stop inside the quotes is the sentence's end: not `"Access denied.".`
+  const said = serverText ? ` The server said: "${serverText}"${/[.!?]$/.test(serverText) ? '' : '.'}` : '';
 
   // A proxy's own page for "too large" or "too many requests" is still that answer, not a wrong server URL.
   if (body.html && status < 500 && status !== 413 && status !== 429) return webPageInsteadOfJson(request, status, init);

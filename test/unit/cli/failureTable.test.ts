@@ -21,6 +21,8 @@ const FILES = ['guide.md', 'setup.md', 'faq.md'];
 /** Where the run sends its requests, and how many each file's document got on each path (when a server counts). */
 interface Target {
   baseUrl: string;
+  /** More of the command line's environment (a proxy, a CA file). */
+  env?: Record<string, string>;
   /** Requests per document id and path; undefined where no server sees them (refused, DNS, TLS). */
   requests?: () => Map<string, number>;
   close(): Promise<void>;
@@ -68,7 +70,15 @@ async function resettingServer(): Promise<Target> {
   return { baseUrl: `http://127.0.0.1:${port}/api`, requests: () => count(seen), close: () => stop(server) };
 }
 
+/**
+ * Rows whose failure needs more than the answer says (a proxy, a certificate): their own set-up, by row id. The
+ * others get a server that gives the answer, or no server, by the answer's kind (`target` below).
+ */
+const TARGETS: Record<string, (row: FailureRow) => Promise<Target>> = {};
+
 async function target(row: FailureRow): Promise<Target> {
+  const own = TARGETS[row.id];
+  if (own) return own(row);
   const a = row.answer;
   if ('connection' in a) {
     if (a.connection === 'dns') return { baseUrl: 'https://doc-ingest-failure-table.invalid/api', close: async () => undefined };
@@ -115,7 +125,7 @@ async function run(row: FailureRow): Promise<Outcome> {
     await ledger.close();
     const ledgerBefore = await readFile(ledgerFile, 'utf8');
     const args = ['ingest', ...('silent' in row.answer ? ['--timeout', String(TIMEOUT_S)] : [])];
-    const out = await runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: t.baseUrl, DOC_INGEST_API_KEY: KEY } });
+    const out = await runCli(args, { cwd: folder.root, env: { ...t.env, DOC_INGEST_BASE_URL: t.baseUrl, DOC_INGEST_API_KEY: KEY } });
     return { row, ...out, requests: t.requests?.(), ledgerBefore, ledgerAfter: await readFile(ledgerFile, 'utf8') };
   } finally {
     await folder.remove();
