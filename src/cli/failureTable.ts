@@ -53,111 +53,43 @@ const NGINX = (status: number, reason: string) =>
 const HTML = { 'content-type': 'text/html' };
 const JSON_TYPE = { 'content-type': 'application/json' };
 
+const http = (status: number, body: string | object, headers?: Record<string, string>): Answer => ({ http: { status, body, ...(headers ? { headers } : {}) } });
+const row = (id: string, failure: string, answer: Answer, exitCode: ExitCode): FailureCase => ({ id, failure, answer, exitCode });
+const INSUFFICIENT = (detail: string) => ({ error_code: 'INSUFFICIENT_PERMISSIONS', detail });
+const RATE_LIMITED = { error_code: 'RATE_LIMITED', detail: 'Too many requests' };
+const VALIDATION_OBSERVED =
+  "1 validation error: {'type': 'missing', 'loc': ('body', 'document', 'metadata'), 'msg': 'Field required', 'input': {'semantic_identifier': 'x'}}  File \"/app/onyx/server/onyx_api/ingestion.py\", line 101, in upsert_ingestion_doc   POST /onyx-api/ingestion";
+
 /** The real server's 403 bodies (spec/observed-server.md 2.3) and its other error bodies (2.1, 2.2). */
 export const FAILURES: readonly FailureCase[] = [
-  { id: 'refused', failure: 'Connection refused (nothing listens at the address)', answer: { connection: 'refused', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, exitCode: EXIT.server },
-  { id: 'dns', failure: 'The host name does not resolve', answer: { connection: 'dns', code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }, exitCode: EXIT.server },
-  { id: 'timeout', failure: 'No answer within the timeout (`--timeout`, default 300 s)', answer: { silent: true }, exitCode: EXIT.server },
-  {
-    id: 'reset',
-    failure: 'The connection is closed in the middle of the answer',
-    answer: { connection: 'reset', code: 'UND_ERR_SOCKET', message: 'other side closed' },
-    exitCode: EXIT.someFailed,
-  },
-  {
-    id: 'tls',
-    failure: 'TLS fails (an `https://` URL to a plain HTTP server)',
-    answer: { connection: 'tls', code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' },
-    exitCode: EXIT.server,
-  },
-  { id: 'html', failure: 'A web page (a sign-in page, the web app) instead of JSON', answer: { http: { status: 200, body: '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form>...</form></body></html>\n', headers: HTML } }, exitCode: EXIT.server },
-  { id: '401', failure: '401 (the specification\'s servers)', answer: { http: { status: 401, body: { detail: 'Not authenticated' }, headers: { 'www-authenticate': 'Bearer' } } }, exitCode: EXIT.auth },
-  { id: '403-not-authenticated', failure: '403, an unknown, expired or revoked key', answer: { http: { status: 403, body: { detail: 'Access denied. User is not authenticated.' } } }, exitCode: EXIT.auth },
-  {
-    id: '403-session',
-    failure: '403, a token that is no API key',
-    answer: { http: { status: 403, body: { error_code: 'SESSION_UNRECOGNIZED', detail: 'Session not recognized. Please log in again.' } } },
-    exitCode: EXIT.auth,
-  },
-  { id: '403-limited', failure: '403, a key without any permission', answer: { http: { status: 403, body: { detail: 'Access denied. User has limited permissions.' } } }, exitCode: EXIT.auth },
-  {
-    id: '403-permission',
-    failure: '403, a key without the permission to ingest',
-    answer: { http: { status: 403, body: { error_code: 'INSUFFICIENT_PERMISSIONS', detail: 'You do not have the required permissions for this action.' } } },
-    exitCode: EXIT.auth,
-  },
-  {
-    id: '403-scopes',
-    failure: '403, a token whose scopes do not allow ingestion',
-    answer: { http: { status: 403, body: { error_code: 'INSUFFICIENT_PERMISSIONS', detail: 'This token\'s scopes do not permit this endpoint.' } } },
-    exitCode: EXIT.auth,
-  },
-  {
-    id: '403-pair',
-    failure: '403, a pair this key may not edit',
-    answer: { http: { status: 403, body: { error_code: 'INSUFFICIENT_PERMISSIONS', detail: 'Connection not found for current user\'s permissions' } } },
-    exitCode: EXIT.auth,
-  },
-  { id: '404-route', failure: '404, no ingestion route', answer: { http: { status: 404, body: { detail: 'Not Found' } } }, exitCode: EXIT.server },
-  {
-    id: '404-object',
-    failure: '404, no such connector-credential pair',
-    answer: { http: { status: 404, body: { error_code: 'CONNECTOR_NOT_FOUND', detail: 'Connector-Credential Pair specified does not exist' } } },
-    exitCode: EXIT.usage,
-  },
-  { id: '413-proxy', failure: '413 from a proxy (its HTML page)', answer: { http: { status: 413, body: NGINX(413, 'Request Entity Too Large'), headers: HTML } }, exitCode: EXIT.someFailed },
-  {
-    id: '413',
-    failure: '413 from the server',
-    answer: { http: { status: 413, body: { error_code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' } } },
-    exitCode: EXIT.someFailed,
-  },
-  {
-    id: '422-spec',
-    failure: '422 (the specification\'s body)',
-    answer: { http: { status: 422, body: { detail: [{ loc: ['body', 'document', 'metadata', 'team'], msg: 'Input should be a valid string', type: 'string_type' }] } } },
-    exitCode: EXIT.someFailed,
-  },
-  {
-    id: '422-observed',
-    failure: '422 (the real server\'s body)',
-    answer: {
-      http: {
-        status: 422,
-        body: {
-          status_code: 422,
-          message:
-            "1 validation error: {'type': 'missing', 'loc': ('body', 'document', 'metadata'), 'msg': 'Field required', 'input': {'semantic_identifier': 'x'}}  File \"/app/onyx/server/onyx_api/ingestion.py\", line 101, in upsert_ingestion_doc   POST /onyx-api/ingestion",
-          data: null,
-        },
-      },
-    },
-    exitCode: EXIT.someFailed,
-  },
-  { id: '429', failure: '429 without Retry-After', answer: { http: { status: 429, body: { detail: 'Too Many Requests' } } }, exitCode: EXIT.someFailed },
-  {
-    id: '429-retry-after',
-    failure: '429 with Retry-After up to 60 s',
-    answer: { http: { status: 429, body: { error_code: 'RATE_LIMITED', detail: 'Too many requests' }, headers: { 'retry-after': '20' } } },
-    exitCode: EXIT.someFailed,
-  },
-  {
-    id: '429-retry-after-long',
-    failure: '429 with Retry-After over 60 s',
-    answer: { http: { status: 429, body: { error_code: 'RATE_LIMITED', detail: 'Too many requests' }, headers: { 'retry-after': '3600' } } },
-    exitCode: EXIT.someFailed,
-  },
-  { id: '500', failure: '500', answer: { http: { status: 500, body: { detail: '\'NoneType\' object has no attribute \'items\'' } } }, exitCode: EXIT.someFailed },
-  { id: '502', failure: '502 from a proxy', answer: { http: { status: 502, body: NGINX(502, 'Bad Gateway'), headers: HTML } }, exitCode: EXIT.someFailed },
-  { id: '503', failure: '503 from a proxy', answer: { http: { status: 503, body: NGINX(503, 'Service Temporarily Unavailable'), headers: HTML } }, exitCode: EXIT.someFailed },
-  { id: '504', failure: '504 from a proxy', answer: { http: { status: 504, body: NGINX(504, 'Gateway Time-out'), headers: HTML } }, exitCode: EXIT.someFailed },
-  { id: 'malformed-json', failure: '200 with malformed JSON', answer: { http: { status: 200, body: '{"document_id": "guide", "already_existed": tr', headers: JSON_TYPE } }, exitCode: EXIT.server },
-  {
-    id: 'schema',
-    failure: '200 with JSON of another shape',
-    answer: { http: { status: 200, body: { document_id: 42, already_existed: 'yes' } } },
-    exitCode: EXIT.someFailed,
-  },
+  row('refused', 'Connection refused (nothing listens at the address)', { connection: 'refused', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, EXIT.server),
+  row('dns', 'The host name does not resolve', { connection: 'dns', code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }, EXIT.server),
+  row('timeout', 'No answer within the timeout (`--timeout`, default 300 s)', { silent: true }, EXIT.server),
+  row('reset', 'The connection is closed in the middle of the answer', { connection: 'reset', code: 'UND_ERR_SOCKET', message: 'other side closed' }, EXIT.someFailed),
+  row('tls', 'TLS fails (an `https://` URL to a plain HTTP server)', { connection: 'tls', code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' }, EXIT.server),
+  row('html', 'A web page (a sign-in page, the web app) instead of JSON', http(200, '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form>...</form></body></html>\n', HTML), EXIT.server),
+  row('401', '401 (the specification\'s servers)', http(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Bearer' }), EXIT.auth),
+  row('403-not-authenticated', '403, an unknown, expired or revoked key', http(403, { detail: 'Access denied. User is not authenticated.' }), EXIT.auth),
+  row('403-session', '403, a token that is no API key', http(403, { error_code: 'SESSION_UNRECOGNIZED', detail: 'Session not recognized. Please log in again.' }), EXIT.auth),
+  row('403-limited', '403, a key without any permission', http(403, { detail: 'Access denied. User has limited permissions.' }), EXIT.auth),
+  row('403-permission', '403, a key without the permission to ingest', http(403, INSUFFICIENT('You do not have the required permissions for this action.')), EXIT.auth),
+  row('403-scopes', '403, a token whose scopes do not allow ingestion', http(403, INSUFFICIENT('This token\'s scopes do not permit this endpoint.')), EXIT.auth),
+  row('403-pair', '403, a pair this key may not edit', http(403, INSUFFICIENT('Connection not found for current user\'s permissions')), EXIT.auth),
+  row('404-route', '404, no ingestion route', http(404, { detail: 'Not Found' }), EXIT.server),
+  row('404-object', '404, no such connector-credential pair', http(404, { error_code: 'CONNECTOR_NOT_FOUND', detail: 'Connector-Credential Pair specified does not exist' }), EXIT.usage),
+  row('413-proxy', '413 from a proxy (its HTML page)', http(413, NGINX(413, 'Request Entity Too Large'), HTML), EXIT.someFailed),
+  row('413', '413 from the server', http(413, { error_code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' }), EXIT.someFailed),
+  row('422-spec', '422 (the specification\'s body)', http(422, { detail: [{ loc: ['body', 'document', 'metadata', 'team'], msg: 'Input should be a valid string', type: 'string_type' }] }), EXIT.someFailed),
+  row('422-observed', '422 (the real server\'s body)', http(422, { status_code: 422, message: VALIDATION_OBSERVED, data: null }), EXIT.someFailed),
+  row('429', '429 without Retry-After', http(429, { detail: 'Too Many Requests' }), EXIT.someFailed),
+  row('429-retry-after', '429 with Retry-After up to 60 s', http(429, RATE_LIMITED, { 'retry-after': '20' }), EXIT.someFailed),
+  row('429-retry-after-long', '429 with Retry-After over 60 s', http(429, RATE_LIMITED, { 'retry-after': '3600' }), EXIT.someFailed),
+  row('500', '500', http(500, { detail: '\'NoneType\' object has no attribute \'items\'' }), EXIT.someFailed),
+  row('502', '502 from a proxy', http(502, NGINX(502, 'Bad Gateway'), HTML), EXIT.someFailed),
+  row('503', '503 from a proxy', http(503, NGINX(503, 'Service Temporarily Unavailable'), HTML), EXIT.someFailed),
+  row('504', '504 from a proxy', http(504, NGINX(504, 'Gateway Time-out'), HTML), EXIT.someFailed),
+  row('malformed-json', '200 with malformed JSON', http(200, '{"document_id": "guide", "already_existed": tr', JSON_TYPE), EXIT.server),
+  row('schema', '200 with JSON of another shape', http(200, { document_id: 42, already_existed: 'yes' }), EXIT.someFailed),
 ];
 
 /** How a failure is tried again, worked out by the client's and the batch's own rules. */

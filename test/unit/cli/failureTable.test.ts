@@ -25,6 +25,8 @@ interface Target {
   env?: Record<string, string>;
   /** Requests per document id and path; undefined where no server sees them (refused, DNS, TLS). */
   requests?: () => Map<string, number>;
+  /** Connections the server accepted, where it sees no request (TLS spoken to a plain server). */
+  connections?: () => number;
   close(): Promise<void>;
 }
 
@@ -85,7 +87,9 @@ async function target(row: FailureRow): Promise<Target> {
     if (a.connection === 'reset') return resettingServer();
     const server = http.createServer((_req, res) => res.end('{}'));
     const port = await listen(server);
-    if (a.connection === 'tls') return { baseUrl: `https://127.0.0.1:${port}/api`, close: () => stop(server) };
+    let connections = 0;
+    server.on('connection', () => (connections += 1));
+    if (a.connection === 'tls') return { baseUrl: `https://127.0.0.1:${port}/api`, connections: () => connections, close: () => stop(server) };
     await stop(server); // refused: the port was just free
     return { baseUrl: `http://127.0.0.1:${port}/api`, close: async () => undefined };
   }
@@ -109,6 +113,7 @@ interface Outcome {
   stdout: string;
   stderr: string;
   requests: Map<string, number> | undefined;
+  connections: number | undefined;
   ledgerBefore: string;
   ledgerAfter: string;
 }
@@ -126,7 +131,7 @@ async function run(row: FailureRow): Promise<Outcome> {
     const ledgerBefore = await readFile(ledgerFile, 'utf8');
     const args = ['ingest', ...('silent' in row.answer ? ['--timeout', String(TIMEOUT_S)] : [])];
     const out = await runCli(args, { cwd: folder.root, env: { ...t.env, DOC_INGEST_BASE_URL: t.baseUrl, DOC_INGEST_API_KEY: KEY } });
-    return { row, ...out, requests: t.requests?.(), ledgerBefore, ledgerAfter: await readFile(ledgerFile, 'utf8') };
+    return { row, ...out, requests: t.requests?.(), connections: t.connections?.(), ledgerBefore, ledgerAfter: await readFile(ledgerFile, 'utf8') };
   } finally {
     await folder.remove();
     await t.close();
@@ -167,6 +172,9 @@ describe('every failure kind in one table (issue 26)', () => {
       assert.ok(!said.includes(KEY), 'never the key');
       assert.doesNotMatch(said, /\n\s+at [\w.<]+ \(|node:internal|unexpected error/, 'no stack, nothing unexplained');
       assert.equal(o.ledgerAfter, o.ledgerBefore, 'the ledger is unchanged');
+      if (o.connections !== undefined) {
+        assert.ok(o.connections >= 1 && o.connections <= FILES.length * row.requestsPerFile, `${o.connections} connections for ${FILES.length} files`);
+      }
       if (o.requests) {
         const most = Math.max(...o.requests.values());
         assert.equal(most, row.requestsPerFile, `requests per file and path: ${JSON.stringify([...o.requests])}`);
