@@ -26,7 +26,8 @@ export function forCommandLine(text: string): string {
     .replace(UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine(process.allowedNodeEnvironmentFlags.has('--use-system-ca')))
     .replace('the ingestion path setting (docIngest.ingestionPath)', FLAGS.ingestionPath!)
     .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
-    .replace(/\((?:setting )?(?:docIngest\.)?(\w+(?:\.\w+)*)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key]})` : whole))
+    // Inside parentheses already: "(--timeout or DOC_INGEST_TIMEOUT_SECONDS)", not parentheses in parentheses.
+    .replace(/\((?:setting )?(?:docIngest\.)?(\w+(?:\.\w+)*)\)/g, (whole, key: string) => (FLAGS[key] ? `(${FLAGS[key].replace(/ \((\w+)\)$/, ' or $1')})` : whole))
     .replace(/(?:the )?setting docIngest\.(\w+(?:\.\w+)*)/g, flag)
     .replace(/docIngest\.(\w+(?:\.\w+)*)/g, flag)
     .replace('Set a valid API key for this server.', 'Set DOC_INGEST_API_KEY to a valid key for this server.')

@@ -184,11 +184,13 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const body = readBody(headers, text);
   const serverText = clip(body.detail);
   const init = { status, request, serverText, errorCode: body.errorCode };
-  const said = serverText ? ` The server said: "${serverText}".` : '';
+  // Its own full stop inside the quotes is the sentence's end: not `"Access denied.".`
+  const said = serverText ? ` The server said: "${serverText}"${/[.!?]$/.test(serverText) ? '' : '.'}` : '';
 
   // Before the page check: a redirect's body is often a small page, and where it points is what helps.
   if (status >= 300 && status < 400) return redirected(request, status, headers.get('location'), facts.url, init);
-  if (body.html && status < 500) return webPageInsteadOfJson(request, status, init);
+  // A proxy's own page for "too large" or "too many requests" is still that answer, not a wrong server URL.
+  if (body.html && status < 500 && status !== 413 && status !== 429) return webPageInsteadOfJson(request, status, init);
 
   if (status === 401 && serverText && /does not exist or does not belong/i.test(serverText)) {
     return new NotFoundError(

@@ -170,9 +170,9 @@ export class NetworkError extends ServiceError {
     init: ServiceErrorInit = {},
   ) {
     super(summary, action, init);
-    // A blocked port is refused before any connection, a proxy's refusal or an untrusted authority stays until
-    // someone changes the set-up: the same request a moment later cannot succeed.
-    this.transient = networkCause !== 'blocked-port' && networkCause !== 'proxy' && networkCause !== 'untrusted-certificate';
+    // A blocked port is refused before any connection; a proxy's refusal, an untrusted authority or any other TLS
+    // failure (https spoken to a plain server) stays until someone changes the set-up: the same request can never succeed.
+    this.transient = !['blocked-port', 'proxy', 'untrusted-certificate', 'tls'].includes(networkCause);
   }
 }
 

@@ -208,7 +208,7 @@ export class Transport {
       const where = first ? `${first.path.join('.') || 'the body'}: ${first.message}` : 'unknown shape';
       throw new UnexpectedResponseError(
         `The server's answer to ${ex.method} ${ex.path} has an unexpected shape (${where}).`,
-        'Check that the server URL points at a compatible service; if it does, report this to the extension\'s authors.',
+        'Check that the server URL points at a compatible service; if it does, report this to the authors of Doc Ingest.',
         { status, request },
       );
     }

@@ -4,14 +4,17 @@
  */
 import { isServiceError, NetworkError, NotFoundError } from '../api/errors';
 import { DocumentError } from '../documents/errors';
-import { isRetryable } from '../api/retry';
+import { DEFAULT_RETRY, isRetryable } from '../api/retry';
 
 /**
  * A key that stopped working, a pair this key may not write to, a server without the route, a web page instead
- * of the API, a server that cannot be reached: one message, not one per file.
+ * of the API, a server that cannot be reached or whose TLS fails, a server that asks for a longer pause than a
+ * run waits: one message, not one per file.
  */
 export function stopsBatch(e: unknown): boolean {
   if (!isServiceError(e)) return false;
+  // Every worker shares the pause the server asked for: without the stop, the next round would wait it out.
+  if (e.retryAfterMs !== undefined && e.retryAfterMs > DEFAULT_RETRY.maxRetryAfterMs) return true;
   switch (e.kind) {
     case 'auth':
     case 'permission':
@@ -20,7 +23,7 @@ export function stopsBatch(e: unknown): boolean {
     case 'not-found':
       return e instanceof NotFoundError && (e.what === 'route' || e.setting === 'ccPairId');
     case 'network':
-      return e instanceof NetworkError && ['dns', 'refused', 'blocked-port', 'proxy', 'untrusted-certificate'].includes(e.networkCause);
+      return e instanceof NetworkError && ['dns', 'refused', 'blocked-port', 'proxy', 'untrusted-certificate', 'tls'].includes(e.networkCause);
     default:
       return false;
   }

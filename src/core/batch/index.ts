@@ -1,8 +1,8 @@
 /** The batch (F9): many files through the one ingestion pipeline. Plain Node: no `vscode` here. */
-export { DEFAULT_CONCURRENCY, emptyCounts, KEEP_BUDGET_BYTES, MAX_CONCURRENCY, runBatch } from './runner';
+export { DEFAULT_CONCURRENCY, emptyCounts, KEEP_BUDGET_BYTES, MAX_CONCURRENCY, RETRY_ROUNDS, runBatch } from './runner';
 export { insideRootCheck } from './insideRoot';
 export { nodeFileAccess } from './nodeFiles';
-export { stopsBatch } from './failures';
+export { stopsBatch, worthAnotherRound } from './failures';
 export { ServerSilence, SILENT_TIMEOUTS_TO_STOP } from './silence';
 export type { BatchLedger, BatchOptions } from './runner';
 export { WITHHELD_REASONS } from './types';

@@ -140,7 +140,8 @@ export const MAX_CONCURRENCY = 16;
  * characters each; a larger run is a folder's batch, which pays for the one scan once over many files.
  */
 export const FEW_GIT_FILES = 20;
-const RETRY_ROUNDS = 2;
+/** Rounds after the first in which the files whose failure may pass (worthAnotherRound) are sent again. */
+export const RETRY_ROUNDS = 2;
 
 interface Planned {
   file: BatchFile;

@@ -62,9 +62,10 @@ describe('command-line configuration (F12)', () => {
   });
 
   it('says the command-line form of every setting a core sentence names', () => {
-    assert.equal(forCommandLine('Check the connector-credential pair id (setting docIngest.ccPairId).'), 'Check the connector-credential pair id (--cc-pair-id (DOC_INGEST_CC_PAIR_ID)).');
+    assert.equal(forCommandLine('Check the connector-credential pair id (setting docIngest.ccPairId).'), 'Check the connector-credential pair id (--cc-pair-id or DOC_INGEST_CC_PAIR_ID).');
     assert.match(forCommandLine('or set the ingestion route your server uses in the setting docIngest.ingestionPath.'), /--ingestion-path \(DOC_INGEST_INGESTION_PATH\)\.$/);
     assert.match(forCommandLine('a.md is 12.0 MB, over the limit of 10.0 MB (setting maxFileSizeMB): skipped.'), /\(--max-file-size-mb\)/);
+    assert.match(forCommandLine('or raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds) if it is only slow.'), /timeout \(--timeout or DOC_INGEST_TIMEOUT_SECONDS\) if/);
     assert.equal(forCommandLine('Set a valid API key for this server.'), 'Set DOC_INGEST_API_KEY to a valid key for this server.');
   });
 });

@@ -93,7 +93,7 @@ describe('doc-ingest: what is never published, and what the server would drop (i
         const long = report.files.find((f) => f.path === 'long.md');
         assert.equal(long?.outcome, 'failed');
         assert.equal(long?.line, 1);
-        assert.match(long?.error ?? '', /^“long\.md” has 5\d\d characters, over the server's limit of 200 \(--max-document-chars \(DOC_INGEST_MAX_DOCUMENT_CHARS\)\): the server would drop it while answering success\./);
+        assert.match(long?.error ?? '', /^“long\.md” has 5\d\d characters, over the server's limit of 200 \(--max-document-chars or DOC_INGEST_MAX_DOCUMENT_CHARS\): the server would drop it while answering success\./);
         assert.equal(posted().length, 1, 'only short.md was sent');
         assert.equal((await h.report(['ingest'], { DOC_INGEST_MAX_DOCUMENT_CHARS: '200' })).report.files.find((f) => f.path === 'long.md')?.outcome, 'failed');
         await h.folder.write('.doc-ingest.json', JSON.stringify({ maxDocumentChars: 200 }));

@@ -1,0 +1,212 @@
+/**
+ * Every way a request to the server can fail, in one table: what the server (or the network) does, the sentence
+ * `doc-ingest ingest` prints, its exit code, and whether the request is tried again.
+ *
+ * The sentences and the retries are not written here: each row holds only what the server answers (a status, a
+ * body, headers) or how the connection fails (the system's code), and `failureRows()` passes that answer through
+ * the real client (`ServiceClient` over a fetch that returns it), the batch's description of a failure and the
+ * command line's wording. The exit code is the one fact stated here, as the contract.
+ *
+ * Two readers: test/unit/cli/failureTable.test.ts makes each answer happen for real (local servers, the built
+ * command line) and checks the sentence, the exit code, the number of requests and that the ledger is unchanged;
+ * and `npm run docs:failures` writes the README's table from the same rows (the test fails when they differ).
+ * A new failure kind is one entry in FAILURES.
+ */
+import { ServiceClient } from '../core/api';
+import { errorFromThrown } from '../core/api/classify';
+import { ServiceError, TimeoutError } from '../core/api/errors';
+import { DEFAULT_RETRY, isRetryable } from '../core/api/retry';
+import { RETRY_ROUNDS, ServerSilence, SILENT_TIMEOUTS_TO_STOP, stopsBatch, worthAnotherRound } from '../core/batch';
+import { describeFailure } from '../core/batch/describe';
+import { EXIT } from './exitCodes';
+import type { ExitCode } from './exitCodes';
+import { forCommandLine } from './wording';
+
+/** An HTTP answer to every ingestion request. */
+export interface HttpAnswer {
+  status: number;
+  /** Sent as is; an object is sent as JSON. */
+  body: string | object;
+  headers?: Record<string, string>;
+}
+
+/** How the server or the network answers every ingestion request of a run. */
+export type Answer =
+  | { http: HttpAnswer }
+  /** The connection fails with this system code (as Node's fetch reports it in its `cause`). */
+  | { connection: 'refused' | 'dns' | 'tls' | 'reset'; code: string; message: string }
+  /** No answer within the timeout: the run stops once the server has been silent SILENT_TIMEOUTS_TO_STOP times. */
+  | { silent: true };
+
+export interface FailureCase {
+  /** Stable name, for the test's titles. */
+  id: string;
+  /** The README's first column: the failure as a person would name it. */
+  failure: string;
+  answer: Answer;
+  /** Of `doc-ingest ingest` (src/cli/exitCodes.ts) when every ingestion request meets this failure. */
+  exitCode: ExitCode;
+}
+
+const NGINX = (status: number, reason: string) =>
+  `<html>\r\n<head><title>${status} ${reason}</title></head>\r\n<body>\r\n<center><h1>${status} ${reason}</h1></center>\r\n<hr><center>nginx</center>\r\n</body>\r\n</html>\r\n`;
+const HTML = { 'content-type': 'text/html' };
+const JSON_TYPE = { 'content-type': 'application/json' };
+
+const http = (status: number, body: string | object, headers?: Record<string, string>): Answer => ({ http: { status, body, ...(headers ? { headers } : {}) } });
+const row = (id: string, failure: string, answer: Answer, exitCode: ExitCode): FailureCase => ({ id, failure, answer, exitCode });
+const INSUFFICIENT = (detail: string) => ({ error_code: 'INSUFFICIENT_PERMISSIONS', detail });
+const RATE_LIMITED = { error_code: 'RATE_LIMITED', detail: 'Too many requests' };
+const VALIDATION_OBSERVED =
+  "1 validation error: {'type': 'missing', 'loc': ('body', 'document', 'metadata'), 'msg': 'Field required', 'input': {'semantic_identifier': 'x'}}  File \"/app/onyx/server/onyx_api/ingestion.py\", line 101, in upsert_ingestion_doc   POST /onyx-api/ingestion";
+
+/** The real server's 403 bodies (spec/observed-server.md 2.3) and its other error bodies (2.1, 2.2). */
+export const FAILURES: readonly FailureCase[] = [
+  row('refused', 'Connection refused (nothing listens at the address)', { connection: 'refused', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, EXIT.server),
+  row('dns', 'The host name does not resolve', { connection: 'dns', code: 'ENOTFOUND', message: 'getaddrinfo ENOTFOUND' }, EXIT.server),
+  row('timeout', 'No answer within the timeout (`--timeout`, default 300 s)', { silent: true }, EXIT.server),
+  row('reset', 'The connection is closed in the middle of the answer', { connection: 'reset', code: 'UND_ERR_SOCKET', message: 'other side closed' }, EXIT.someFailed),
+  row('tls', 'TLS fails (an `https://` URL to a plain HTTP server)', { connection: 'tls', code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' }, EXIT.server),
+  row('html', 'A web page (a sign-in page, the web app) instead of JSON', http(200, '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form>...</form></body></html>\n', HTML), EXIT.server),
+  row('401', '401 (the specification\'s servers)', http(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Bearer' }), EXIT.auth),
+  row('403-not-authenticated', '403, an unknown, expired or revoked key', http(403, { detail: 'Access denied. User is not authenticated.' }), EXIT.auth),
+  row('403-session', '403, a token that is no API key', http(403, { error_code: 'SESSION_UNRECOGNIZED', detail: 'Session not recognized. Please log in again.' }), EXIT.auth),
+  row('403-limited', '403, a key without any permission', http(403, { detail: 'Access denied. User has limited permissions.' }), EXIT.auth),
+  row('403-permission', '403, a key without the permission to ingest', http(403, INSUFFICIENT('You do not have the required permissions for this action.')), EXIT.auth),
+  row('403-scopes', '403, a token whose scopes do not allow ingestion', http(403, INSUFFICIENT('This token\'s scopes do not permit this endpoint.')), EXIT.auth),
+  row('403-pair', '403, a pair this key may not edit', http(403, INSUFFICIENT('Connection not found for current user\'s permissions')), EXIT.auth),
+  row('404-route', '404, no ingestion route', http(404, { detail: 'Not Found' }), EXIT.server),
+  row('404-object', '404, no such connector-credential pair', http(404, { error_code: 'CONNECTOR_NOT_FOUND', detail: 'Connector-Credential Pair specified does not exist' }), EXIT.usage),
+  row('413-proxy', '413 from a proxy (its HTML page)', http(413, NGINX(413, 'Request Entity Too Large'), HTML), EXIT.someFailed),
+  row('413', '413 from the server', http(413, { error_code: 'PAYLOAD_TOO_LARGE', detail: 'Request body too large' }), EXIT.someFailed),
+  row('422-spec', '422 (the specification\'s body)', http(422, { detail: [{ loc: ['body', 'document', 'metadata', 'team'], msg: 'Input should be a valid string', type: 'string_type' }] }), EXIT.someFailed),
+  row('422-observed', '422 (the real server\'s body)', http(422, { status_code: 422, message: VALIDATION_OBSERVED, data: null }), EXIT.someFailed),
+  row('429', '429 without Retry-After', http(429, { detail: 'Too Many Requests' }), EXIT.someFailed),
+  row('429-retry-after', '429 with Retry-After up to 60 s', http(429, RATE_LIMITED, { 'retry-after': '20' }), EXIT.someFailed),
+  row('429-retry-after-long', '429 with Retry-After over 60 s', http(429, RATE_LIMITED, { 'retry-after': '3600' }), EXIT.someFailed),
+  row('500', '500', http(500, { detail: '\'NoneType\' object has no attribute \'items\'' }), EXIT.someFailed),
+  row('502', '502 from a proxy', http(502, NGINX(502, 'Bad Gateway'), HTML), EXIT.someFailed),
+  row('503', '503 from a proxy', http(503, NGINX(503, 'Service Temporarily Unavailable'), HTML), EXIT.someFailed),
+  row('504', '504 from a proxy', http(504, NGINX(504, 'Gateway Time-out'), HTML), EXIT.someFailed),
+  row('malformed-json', '200 with malformed JSON', http(200, '{"document_id": "guide", "already_existed": tr', JSON_TYPE), EXIT.server),
+  row('schema', '200 with JSON of another shape', http(200, { document_id: 42, already_existed: 'yes' }), EXIT.someFailed),
+];
+
+/** How a failure is tried again, worked out by the client's and the batch's own rules. */
+export interface RetryFacts {
+  /** Attempts of one request (the client's retries), the first included. */
+  attempts: number;
+  /** `backoff`: jittered exponential; `retryAfter`: the time the server asked for. */
+  wait: 'backoff' | 'retryAfter' | undefined;
+  /** How many times the run sends the file (the batch's rounds at the end of the run). */
+  rounds: number;
+  /** The run stops at this failure (the other files are not sent). */
+  stops: boolean;
+}
+
+export interface FailureRow extends FailureCase {
+  /** What `doc-ingest ingest` prints: on each failed file's line, or on stderr after "stopped (...):". */
+  sentence: string;
+  retry: RetryFacts;
+  /** Requests per file the server receives in a run of this failure (at most, for a run that stops). */
+  requestsPerFile: number;
+  /** The README's text for `retry`. */
+  retried: string;
+}
+
+export interface RowOptions {
+  /** The run's timeout (the README: the default, 300 s). */
+  timeoutMs?: number;
+  /** Replaces the answer's headers (the test: a Retry-After of 0, so as not to wait). */
+  headers?: (c: FailureCase) => Record<string, string> | undefined;
+}
+
+const DOCUMENT = { document: { id: 'guide', semantic_identifier: 'Guide', sections: [{ text: 'Text.' }], source: 'file' as const, metadata: {} } };
+
+/** The table, each sentence and retry worked out by the real client and batch rules. */
+export async function failureRows(options: RowOptions = {}): Promise<FailureRow[]> {
+  const rows: FailureRow[] = [];
+  for (const c of FAILURES) rows.push(await rowOf(c, options));
+  return rows;
+}
+
+async function rowOf(c: FailureCase, options: RowOptions): Promise<FailureRow> {
+  const timeoutMs = options.timeoutMs ?? 300_000;
+  if ('silent' in c.answer) {
+    // What the batch says once the server has been silent for SILENT_TIMEOUTS_TO_STOP requests in a row.
+    const timeout = errorFromThrown({ error: new Error('timeout'), request: { method: 'POST', path: 'service-api/ingestion' }, cancelled: false, timedOut: true, timeoutMs });
+    const silence = new ServerSilence();
+    let stop: TimeoutError | undefined;
+    for (let i = 0; i < SILENT_TIMEOUTS_TO_STOP; i++) stop = silence.timedOut(timeout as TimeoutError, silence.mark());
+    if (!stop) throw new Error('the silence rule never stops the run');
+    const retry: RetryFacts = { attempts: 1, wait: undefined, rounds: 1, stops: true };
+    return { ...c, sentence: forCommandLine(stop.message), retry, requestsPerFile: 1, retried: retriedText(retry, `after ${SILENT_TIMEOUTS_TO_STOP} requests in a row get no answer`) };
+  }
+  const error = await errorOf(c, options.headers?.(c));
+  const stops = stopsBatch(error);
+  const attempts = isRetryable(error) && (error.retryAfterMs === undefined || error.retryAfterMs <= DEFAULT_RETRY.maxRetryAfterMs) ? DEFAULT_RETRY.attempts : 1;
+  const rounds = stops ? 1 : worthAnotherRound(error, false) ? RETRY_ROUNDS + 1 : 1;
+  const wait = attempts > 1 || rounds > 1 ? (error.retryAfterMs !== undefined ? 'retryAfter' : 'backoff') : undefined;
+  const retry: RetryFacts = { attempts, wait, rounds, stops };
+  return { ...c, sentence: forCommandLine(describeFailure(error).error), retry, requestsPerFile: attempts * rounds, retried: retriedText(retry) };
+}
+
+/** What the client makes of the answer, through the real client: the request is an ingestion with an id. */
+async function errorOf(c: FailureCase, headers: Record<string, string> | undefined): Promise<ServiceError> {
+  const answer = c.answer;
+  const fetch = async (): Promise<Response> => {
+    if ('connection' in answer) {
+      throw new TypeError('fetch failed', { cause: Object.assign(new Error(answer.message), { code: answer.code }) });
+    }
+    if (!('http' in answer)) throw new Error(`${c.id}: no answer`);
+    const { status, body } = answer.http;
+    const text = typeof body === 'string' ? body : JSON.stringify(body);
+    return new Response(text, { status, headers: { ...JSON_TYPE, ...(headers ?? answer.http.headers) } });
+  };
+  const client = new ServiceClient({ fetch, baseUrl: 'https://search.example.com/api', apiKey: 'on_example-key-of-the-table', retry: { attempts: 1 } });
+  try {
+    await client.ingestDocument(DOCUMENT);
+  } catch (e) {
+    if (e instanceof ServiceError) return e;
+    throw e;
+  }
+  throw new Error(`${c.id}: the client accepted the answer`);
+}
+
+function retriedText(r: RetryFacts, stopWhen?: string): string {
+  const parts: string[] = [];
+  if (r.attempts > 1) parts.push(`${r.attempts} attempts${r.wait === 'retryAfter' ? ', waiting as long as Retry-After says' : ' with backoff'}`);
+  if (r.rounds > 1) parts.push(`${r.attempts > 1 ? 'all of it ' : ''}${r.rounds - 1} more ${r.rounds - 1 === 1 ? 'time' : 'times'} at the end of the run`);
+  const retried = parts.length ? `yes: ${parts.join('; ')}` : 'no';
+  return r.stops ? `${retried}; the run stops${stopWhen ? ` ${stopWhen}` : ''}` : retried;
+}
+
+// ---------------------------------------------------------------------------------------------- README
+
+export const README_BEGIN = '<!-- failure-table:begin (generated by npm run docs:failures from src/cli/failureTable.ts) -->';
+export const README_END = '<!-- failure-table:end -->';
+
+function cell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/\s+/g, ' ').trim();
+}
+
+/** The README's table, between its markers. */
+export async function failureTableMarkdown(): Promise<string> {
+  const rows = await failureRows();
+  const lines = [
+    README_BEGIN,
+    '| failure | what `doc-ingest ingest` says | exit code | tried again |',
+    '|---|---|---|---|',
+    ...rows.map((r) => `| ${cell(r.failure)} | ${cell(r.sentence)} | ${r.exitCode} | ${cell(r.retried)} |`),
+    README_END,
+  ];
+  return lines.join('\n');
+}
+
+/** `readme` with its table replaced by `table`; undefined when the markers are missing. */
+export function withFailureTable(readme: string, table: string): string | undefined {
+  const begin = readme.indexOf(README_BEGIN);
+  const end = readme.indexOf(README_END);
+  if (begin < 0 || end < begin) return undefined;
+  return readme.slice(0, begin) + table + readme.slice(end + README_END.length);
+}

@@ -1,0 +1,208 @@
+// Issue 26, item 4: every failure kind of src/cli/failureTable.ts made to happen for real (a local server, or no
+// server at all) under the built command line: the sentence, the exit code, the requests per file (retried or not)
+// and an unchanged ledger; and the README's table is that table.
+import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { failureRows, failureTableMarkdown, FAILURES, README_BEGIN, README_END, withFailureTable } from '../../../src/cli/failureTable';
+import type { FailureRow } from '../../../src/cli/failureTable';
+import { jsonFileLedgerStorage, Ledger, ledgerScope } from '../../../src/core/ledger';
+import { forEachConcurrently } from '../../../src/core/pool';
+import { startService } from '../../service';
+import { makeFolder } from '../batch/harness';
+import { runCli } from './runCli';
+
+const KEY = 'on_failure-table-test-key-0123456789';
+const TIMEOUT_S = 0.3;
+const FILES = ['guide.md', 'setup.md', 'faq.md'];
+
+/** Where the run sends its requests, and how many each file's document got on each path (when a server counts). */
+interface Target {
+  baseUrl: string;
+  /** More of the command line's environment (a proxy, a CA file). */
+  env?: Record<string, string>;
+  /** Requests per document id and path; undefined where no server sees them (refused, DNS, TLS). */
+  requests?: () => Map<string, number>;
+  /** Connections the server accepted, where it sees no request (TLS spoken to a plain server). */
+  connections?: () => number;
+  close(): Promise<void>;
+}
+
+function count(bodies: { path: string; body: string }[]): Map<string, number> {
+  const counts = new Map<string, number>();
+  for (const { path: p, body } of bodies) {
+    let id = '?';
+    try {
+      id = String((JSON.parse(body) as { document?: { id?: unknown } }).document?.id);
+    } catch {
+      // not an ingestion
+    }
+    const k = `${id} ${p}`;
+    counts.set(k, (counts.get(k) ?? 0) + 1);
+  }
+  return counts;
+}
+
+async function listen(server: http.Server): Promise<number> {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return (server.address() as AddressInfo).port;
+}
+
+async function stop(server: http.Server): Promise<void> {
+  server.closeAllConnections();
+  await new Promise((resolve) => server.close(resolve));
+}
+
+/** A plain server that answers every request with the head of a JSON answer, then drops the connection. */
+async function resettingServer(): Promise<Target> {
+  const seen: { path: string; body: string }[] = [];
+  const server = http.createServer((req, res) => {
+    let body = '';
+    req.setEncoding('utf8').on('data', (d: string) => (body += d));
+    req.on('end', () => {
+      seen.push({ path: req.url ?? '', body });
+      res.writeHead(200, { 'content-type': 'application/json', 'content-length': '60' });
+      res.write('{"document_id": "gui');
+      setTimeout(() => res.socket?.destroy(), 5);
+    });
+  });
+  const port = await listen(server);
+  return { baseUrl: `http://127.0.0.1:${port}/api`, requests: () => count(seen), close: () => stop(server) };
+}
+
+/**
+ * Rows whose failure needs more than the answer says (a proxy, a certificate): their own set-up, by row id. The
+ * others get a server that gives the answer, or no server, by the answer's kind (`target` below).
+ */
+const TARGETS: Record<string, (row: FailureRow) => Promise<Target>> = {};
+
+async function target(row: FailureRow): Promise<Target> {
+  const own = TARGETS[row.id];
+  if (own) return own(row);
+  const a = row.answer;
+  if ('connection' in a) {
+    if (a.connection === 'dns') return { baseUrl: 'https://doc-ingest-failure-table.invalid/api', close: async () => undefined };
+    if (a.connection === 'reset') return resettingServer();
+    const server = http.createServer((_req, res) => res.end('{}'));
+    const port = await listen(server);
+    let connections = 0;
+    server.on('connection', () => (connections += 1));
+    if (a.connection === 'tls') return { baseUrl: `https://127.0.0.1:${port}/api`, connections: () => connections, close: () => stop(server) };
+    await stop(server); // refused: the port was just free
+    return { baseUrl: `http://127.0.0.1:${port}/api`, close: async () => undefined };
+  }
+  const service = await startService({ dialect: 'observed' });
+  if ('silent' in a) service.faults.inject({ path: /ingestion/, delayMs: 600_000, times: Infinity });
+  else service.faults.inject({ path: /ingestion/, status: a.http.status, body: a.http.body, headers: { ...testHeaders(row), 'content-type': a.http.headers?.['content-type'] ?? 'application/json' }, times: Infinity });
+  const ingestions = () => service.requests.filter((r) => r.method === 'POST' && /ingestion/.test(r.path));
+  return { baseUrl: service.baseUrl, requests: () => count(ingestions()), close: () => service.close() };
+}
+
+/** The answer's headers as the test sends them: a Retry-After of 0, so that the run does not wait. */
+function testHeaders(c: (typeof FAILURES)[number]): Record<string, string> | undefined {
+  if (!('http' in c.answer)) return undefined;
+  const h = c.answer.http.headers;
+  return h?.['retry-after'] && Number(h['retry-after']) <= 60 ? { ...h, 'retry-after': '0' } : h;
+}
+
+interface Outcome {
+  row: FailureRow;
+  code: number | null;
+  stdout: string;
+  stderr: string;
+  requests: Map<string, number> | undefined;
+  connections: number | undefined;
+  ledgerBefore: string;
+  ledgerAfter: string;
+}
+
+/** A folder of FILES with a ledger that records an earlier document on this server, then one `ingest` run. */
+async function run(row: FailureRow): Promise<Outcome> {
+  const t = await target(row);
+  const folder = await makeFolder();
+  try {
+    for (const f of FILES) await folder.write(f, `# ${f}\n\nText of ${f}.\n`);
+    const ledgerFile = path.join(folder.root, '.doc-ingest', 'ledger.json');
+    const ledger = await Ledger.open(jsonFileLedgerStorage(ledgerFile));
+    ledger.record(ledgerScope(t.baseUrl, undefined), { documentId: 'earlier', sourcePath: 'earlier.md', sourceHash: 'a'.repeat(64), payloadHash: 'b'.repeat(64) });
+    await ledger.close();
+    const ledgerBefore = await readFile(ledgerFile, 'utf8');
+    const args = ['ingest', ...('silent' in row.answer ? ['--timeout', String(TIMEOUT_S)] : [])];
+    const out = await runCli(args, { cwd: folder.root, env: { ...t.env, DOC_INGEST_BASE_URL: t.baseUrl, DOC_INGEST_API_KEY: KEY } });
+    return { row, ...out, requests: t.requests?.(), connections: t.connections?.(), ledgerBefore, ledgerAfter: await readFile(ledgerFile, 'utf8') };
+  } finally {
+    await folder.remove();
+    await t.close();
+  }
+}
+
+describe('every failure kind in one table (issue 26)', () => {
+  const outcomes = new Map<string, Outcome>();
+
+  before(async function () {
+    // The runs that retry wait the command line's real backoff (up to 3.5 s a round, three rounds): they start
+    // first, side by side, while the others pass through the remaining places.
+    this.timeout(120_000);
+    const rows = await failureRows({ timeoutMs: TIMEOUT_S * 1000, headers: testHeaders });
+    const slow = rows.filter((r) => r.retry.attempts > 1);
+    const order = [...slow, ...rows.filter((r) => !slow.includes(r))];
+    await forEachConcurrently(order, slow.length + 4, async (row) => void outcomes.set(row.id, await run(row)));
+  });
+
+  for (const c of FAILURES) {
+    it(`${c.id}: ${c.failure}`, () => {
+      const o = outcomes.get(c.id);
+      assert.ok(o, 'ran');
+      const { row } = o;
+      const said = `${o.stdout}\n${o.stderr}`;
+      const context = `\n--- stdout\n${o.stdout}--- stderr\n${o.stderr}`;
+      assert.equal(o.code, row.exitCode, `exit code${context}`);
+      if (row.retry.stops) {
+        assert.ok(o.stderr.includes(`: ${row.sentence}\n`), `stderr says: ${row.sentence}${context}`);
+        assert.match(o.stderr, /^doc-ingest: stopped \(0 sent, \d+ failed, \d+ not sent\): /m);
+      } else {
+        for (const f of FILES) {
+          const line = o.stdout.split('\n').find((l) => l.startsWith(`${f} `)) ?? '';
+          assert.match(line, /^\S+ +failed +\S+ +/, `${f} failed${context}`);
+          assert.ok(line.endsWith(`  ${row.sentence}`), `${f}'s line ends in: ${row.sentence}${context}`);
+        }
+      }
+      assert.ok(!said.includes(KEY), 'never the key');
+      assert.doesNotMatch(said, /\n\s+at [\w.<]+ \(|node:internal|unexpected error/, 'no stack, nothing unexplained');
+      assert.equal(o.ledgerAfter, o.ledgerBefore, 'the ledger is unchanged');
+      if (o.connections !== undefined) {
+        assert.ok(o.connections >= 1 && o.connections <= FILES.length * row.requestsPerFile, `${o.connections} connections for ${FILES.length} files`);
+      }
+      if (o.requests) {
+        const most = Math.max(...o.requests.values());
+        assert.equal(most, row.requestsPerFile, `requests per file and path: ${JSON.stringify([...o.requests])}`);
+        if (!row.retry.stops) {
+          for (const id of FILES) {
+            const sent: number[] = [...o.requests].filter(([k]) => k.startsWith(`${id} `)).map(([, n]) => n);
+            assert.deepEqual(sent, [row.requestsPerFile], `${id}: ${JSON.stringify([...o.requests])}`);
+          }
+        }
+      }
+    });
+  }
+
+  it('each sentence is one sentence that says what to do, and every row has a distinct failure', async () => {
+    const rows = await failureRows();
+    assert.equal(new Set(rows.map((r) => r.failure)).size, rows.length);
+    for (const r of rows) {
+      assert.doesNotMatch(r.sentence, /\n/, r.id);
+      assert.match(r.sentence, /[.)]$/, `${r.id}: ends as a sentence`);
+      assert.ok(!r.sentence.includes('docIngest.'), `${r.id}: names flags, not editor settings: ${r.sentence}`);
+    }
+  });
+
+  it('the README\'s troubleshooting table is this table (npm run docs:failures writes it)', async () => {
+    const readme = await readFile(path.resolve(__dirname, '../../../../README.md'), 'utf8');
+    const table = await failureTableMarkdown();
+    const now = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END) + README_END.length);
+    assert.ok(withFailureTable(readme, table) !== undefined, `README.md has the markers ${README_BEGIN} ... ${README_END}`);
+    assert.equal(now, table, 'README.md\'s failure table differs from src/cli/failureTable.ts: run npm run docs:failures');
+  });
+});
