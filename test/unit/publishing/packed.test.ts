@@ -4,7 +4,7 @@
 // against the local service and builds what the repository's own dist/cli.js builds.
 //
 // The tarball is packed from what `npm run test:unit` built (dist/, development build): `--ignore-scripts` skips the
-// `prepack` production build, which would replace the bundles other tests run. What is packed (`files`, `bin`, no
+// `prepack` production build, which would replace the bundles other tests run. What is packed (.npmignore, `bin`, no
 // `dependencies`) is the same either way.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
@@ -95,6 +95,7 @@ describe('the packed command line (npm pack, installed offline into an empty pre
       [undefined, undefined, undefined, undefined],
       'both bundles are self-contained: every package is a devDependency (esbuild bundles it)',
     );
+    assert.equal((pkg as { files?: unknown }).files, undefined, 'vsce refuses `files` beside .vscodeignore: .npmignore says what npm packs');
     assert.ok(packed.includes(pkg.bin['doc-ingest']!.replace(/^\.\//, '')), `the bin ${pkg.bin['doc-ingest']} is packed: ${packed.join(', ')}`);
     assert.deepEqual(packed.filter((f) => !/^(dist\/.+\.js|package\.json|README\.md|LICENSE|CHANGELOG\.md)$/.test(f)), [], 'nothing but the bundle and what npm always ships');
     assert.ok(!packed.includes('dist/extension.js'), 'the extension is the .vsix\'s, not the command line\'s');
