@@ -28,7 +28,8 @@ interface Run {
  * prefix, cache and settings) and a HOME of the test's own, so no user .npmrc applies.
  */
 function run(command: string, args: readonly string[], options: { cwd: string; home: string; env?: Record<string, string> }): Promise<Run> {
-  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.home, LANG: 'C.UTF-8', ...options.env };
+  // No update check: it would ask the registry.
+  const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.home, LANG: 'C.UTF-8', npm_config_update_notifier: 'false', ...options.env };
   return new Promise((resolve, reject) => {
     const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
