@@ -2,7 +2,6 @@
 // with the inputs as INPUT_* variables, GITHUB_OUTPUT and GITHUB_STEP_SUMMARY files) runs the bundled command line
 // against the local service; the step's outputs, summary table and report are checked, and the key is nowhere.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parse as parseYaml } from 'yaml';
@@ -12,14 +11,13 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
 import { useService } from '../client/harness';
 import { Folder, makeFolder, PNG } from '../batch/harness';
+import { runProcess } from '../cli/runCli';
+import type { CliRun } from '../cli/runCli';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const ACTION = path.join(repoRoot, 'dist/action.js');
 
-interface Step {
-  code: number | null;
-  stdout: string;
-  stderr: string;
+interface Step extends CliRun {
   outputs: Record<string, string>;
   summary: string;
 }
@@ -40,7 +38,7 @@ function parseOutputs(text: string): Record<string, string> {
 }
 
 /** Runs the action's entry as the runner does: a clean environment of GITHUB_* and INPUT_* variables. */
-function runStep(folder: Folder, inputs: Record<string, string>, extra: Record<string, string> = {}): Promise<Step> {
+async function runStep(folder: Folder, inputs: Record<string, string>, extra: Record<string, string> = {}): Promise<Step> {
   const outputFile = path.join(folder.root, '..', `${path.basename(folder.root)}-output`);
   const summaryFile = path.join(folder.root, '..', `${path.basename(folder.root)}-summary`);
   fs.writeFileSync(outputFile, '');
@@ -52,20 +50,11 @@ function runStep(folder: Folder, inputs: Record<string, string>, extra: Record<s
   };
   // The runner sets every declared input, with its default when the workflow gives none.
   for (const name of INPUTS) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? ({ changed: 'false', prune: 'false', 'dry-run': 'false', report: 'doc-ingest-report.json' } as Record<string, string>)[name] ?? '';
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [ACTION], { cwd: folder.root, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => {
-      const step = { code, stdout, stderr, outputs: parseOutputs(fs.readFileSync(outputFile, 'utf8')), summary: fs.readFileSync(summaryFile, 'utf8') };
-      fs.rmSync(outputFile, { force: true });
-      fs.rmSync(summaryFile, { force: true });
-      resolve(step);
-    });
-  });
+  const run = await runProcess(process.execPath, [ACTION], { cwd: folder.root, env });
+  const step = { ...run, outputs: parseOutputs(fs.readFileSync(outputFile, 'utf8')), summary: fs.readFileSync(summaryFile, 'utf8') };
+  fs.rmSync(outputFile, { force: true });
+  fs.rmSync(summaryFile, { force: true });
+  return step;
 }
 
 describe('the GitHub Action (action.yml, dist/action.js)', function () {

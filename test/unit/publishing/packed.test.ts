@@ -7,21 +7,17 @@
 // `prepack` production build, which would replace the bundles other tests run. What is packed (.npmignore, `bin`, no
 // `dependencies`) is the same either way.
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { useService } from '../client/harness';
-import { CLI } from '../cli/runCli';
+import { CLI, runProcess } from '../cli/runCli';
+import type { CliRun } from '../cli/runCli';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const fixtures = path.join(repoRoot, 'test/fixtures');
 
-interface Run {
-  code: number | null;
-  stdout: string;
-  stderr: string;
-}
+type Run = CliRun;
 
 /**
  * Runs `command` with none of the outer npm's variables (npm_config_* would point npm at the repository's own
@@ -30,15 +26,7 @@ interface Run {
 function run(command: string, args: readonly string[], options: { cwd: string; home: string; env?: Record<string, string> }): Promise<Run> {
   // No update check: it would ask the registry.
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: options.home, LANG: 'C.UTF-8', npm_config_update_notifier: 'false', ...options.env };
-  return new Promise((resolve, reject) => {
-    const child = spawn(command, args, { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.once('error', reject);
-    child.once('close', (code) => resolve({ code, stdout, stderr }));
-  });
+  return runProcess(command, args, { cwd: options.cwd, env });
 }
 
 /** The relative `require("./x")` of a bundle: another file of the package it needs at run time. */
