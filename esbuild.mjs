@@ -32,6 +32,8 @@ const builds = [
     banner: { js: "#!/usr/bin/env node\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
     define: { DOC_INGEST_VERSION: JSON.stringify(version), 'import.meta.url': '__importMetaUrl' },
   },
+  // The GitHub Action's entry (action.yml): a few KiB that run dist/cli.js beside it.
+  { ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/action.js' },
 ];
 
 if (watch) {

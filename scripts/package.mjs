@@ -4,9 +4,10 @@
 // README images: the Extensions view shows an installed extension's README with images from https addresses
 // only (VS Code's sanitizer and the page's Content-Security-Policy drop relative, file and data: sources), so
 // vsce rewrites the README's relative links to absolute ones at packaging time:
-//   - DOC_INGEST_IMAGES_BASE_URL=https://host/path/ : images and links under that address (the e2e test serves
-//     the repository there);
-//   - else `repository` in package.json: vsce's default, the repository's raw files;
+//   - DOC_INGEST_IMAGES_BASE_URL=https://host/path/ : images and links under that address. Set, it wins over
+//     `repository`: it is said for this run (the e2e test serves the repository there), a mirror or a fork too;
+//   - else `repository` in package.json: vsce's default, the repository's raw files (GitHub, GitLab), wherever it
+//     lives; vsce derives the Marketplace's Issues and Homepage links from it as well, unless bugs and homepage say;
 //   - else (today: there is no public repository yet) the links stay relative and the images do not show in the
 //     Extensions view; README.md "Publishing" says what to set before publishing.
 import { execFileSync } from 'node:child_process';
@@ -21,8 +22,12 @@ const manifest = JSON.parse(fs.readFileSync(path.join(root, 'package.json'), 'ut
 const base = process.env.DOC_INGEST_IMAGES_BASE_URL;
 
 const args = ['package', '--no-dependencies', '--allow-missing-repository', '-o', out];
-if (base) args.push('--baseImagesUrl', base, '--baseContentUrl', base);
-else if (!manifest.repository) {
+if (base) {
+  args.push('--baseImagesUrl', base, '--baseContentUrl', base);
+  process.stderr.write(`package: README images and links under ${base} (DOC_INGEST_IMAGES_BASE_URL).\n`);
+} else if (manifest.repository) {
+  process.stderr.write(`package: README images and links from the repository ${manifest.repository.url ?? manifest.repository}.\n`);
+} else {
   args.push('--no-rewrite-relative-links');
   process.stderr.write('package: no repository in package.json and no DOC_INGEST_IMAGES_BASE_URL: README images will not show in the Extensions view (see README.md, Publishing).\n');
 }

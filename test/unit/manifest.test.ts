@@ -1,4 +1,5 @@
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import { SOURCE_KINDS } from '../../src/core/api/schemas';
@@ -75,6 +76,45 @@ describe('package contents', () => {
     ];
     assert.deepEqual(referenced.filter((f) => !kept(f)), []);
     for (const f of referenced.slice(1)) assert.ok(fs.existsSync(path.join(root, f)), f);
+  });
+
+  it('vsce ls lists only what the extension uses: the bundle, the files the manifest names, its texts and documents', function () {
+    this.timeout(30_000);
+    const pkg = JSON.parse(read('package.json'));
+    const listed = execFileSync(process.execPath, [path.join(root, 'node_modules/@vscode/vsce/vsce'), 'ls'], { cwd: root, encoding: 'utf8' }).trim().split('\n');
+    const walkthroughMedia = pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) => w.steps.map((s) => s.media.markdown ?? s.media.image ?? s.media.svg));
+    // What a walkthrough page shows, it names (markdown media refer to images by path).
+    const fromWalkthrough = walkthroughMedia.filter((f: string) => f.endsWith('.md')).flatMap((f: string) => [...read(f).matchAll(/\]\(([^)\s]+)\)/g)].map((m) => path.posix.join(path.posix.dirname(f), m[1]!)));
+    const needed = new Set<string>([
+      pkg.main.replace(/^\.\//, ''), pkg.icon, 'package.json', 'package.nls.json', 'README.md', 'CHANGELOG.md', 'LICENSE',
+      ...pkg.contributes.viewsContainers.activitybar.map((c: { icon: string }) => c.icon),
+      ...pkg.contributes.jsonValidation.map((j: { url: string }) => j.url.replace(/^\.\//, '')),
+      ...walkthroughMedia, ...fromWalkthrough,
+      ...pkg.contributes.walkthroughs.flatMap((w: { steps: { media: Record<string, string> }[] }) => w.steps.map((s) => s.media.image).filter(Boolean)),
+    ]);
+    // Translations: VS Code loads bundle.l10n.<locale>.json for other languages only; English is the source's text.
+    const translation = /^(package\.nls\.[a-z-]+\.json|l10n\/bundle\.l10n\.[a-z-]+\.json)$/;
+    assert.deepEqual(listed.filter((f) => !needed.has(f) && !translation.test(f)), [], 'files no user needs');
+    assert.ok(listed.includes('dist/extension.js') && listed.includes('l10n/bundle.l10n.de.json'));
+    assert.ok(!listed.includes('l10n/bundle.l10n.json'), 'the English bundle is for translators, not loaded');
+  });
+
+  it('fills the Marketplace page: categories, keywords, banner, Q&A, pricing; links come from repository', () => {
+    const pkg = JSON.parse(read('package.json'));
+    // The Marketplace's categories (vsce does not check them; an unknown one is dropped on the page).
+    const categories = ['AI', 'Azure', 'Chat', 'Data Science', 'Debuggers', 'Education', 'Extension Packs', 'Formatters', 'Keymaps', 'Language Packs', 'Linters', 'Machine Learning', 'Notebooks', 'Other', 'Programming Languages', 'SCM Providers', 'Snippets', 'Testing', 'Themes', 'Visualization'];
+    assert.deepEqual(pkg.categories.filter((c: string) => !categories.includes(c)), []);
+    assert.ok(pkg.keywords.length >= 5 && pkg.keywords.length <= 30, 'the Marketplace keeps 30 keywords');
+    assert.equal(pkg.pricing, 'Free');
+    assert.equal(pkg.qna, 'marketplace');
+    assert.match(pkg.galleryBanner.color, /^#[0-9A-F]{6}$/i);
+    assert.ok(['dark', 'light'].includes(pkg.galleryBanner.theme));
+    // One address for all: vsce (as npm) makes the Issues and Homepage links and the README's image addresses from
+    // repository; written out, bugs and homepage must be on it.
+    const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url;
+    for (const link of [pkg.bugs?.url ?? pkg.bugs, pkg.homepage].filter(Boolean)) {
+      assert.ok(repository && link.startsWith(repository.replace(/^git\+/, '').replace(/\.git$/, '')), `${link} is on the repository ${repository}`);
+    }
   });
 
   it('README images are files of the repository, which packaging turns into https addresses', () => {

@@ -22,8 +22,13 @@ export interface CliOptions {
 export function runCli(args: readonly string[], options: CliOptions): Promise<CliRun> {
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? options.cwd, LANG: 'C.UTF-8' };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
+  return runProcess(process.execPath, [CLI, ...args], { cwd: options.cwd, env, started: options.started });
+}
+
+/** Runs `command` with exactly `env`, collecting its output (the packed command, the GitHub Action's entry). */
+export function runProcess(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; started?(child: ChildProcess): void }): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: options.cwd, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(command, args, { cwd: options.cwd, env: options.env, stdio: ['ignore', 'pipe', 'pipe'] });
     let stdout = '';
     let stderr = '';
     child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
