@@ -9,7 +9,9 @@ import { DIALECTS, useService } from '../client/harness';
 import { Folder, makeFolder, writeDocs } from '../batch/harness';
 import { CliRun, runCli } from './runCli';
 
-describe('doc-ingest command line (F12)', () => {
+describe('doc-ingest command line (F12)', function () {
+  // Each test starts the command line a dozen times or more: seconds each on 2 busy cores.
+  this.timeout(30_000);
   it('--version and --help answer with 0; no command, an unknown command or flag is a usage error (2)', async () => {
     const folder = await makeFolder();
     try {
