@@ -40,6 +40,7 @@ import { isInside } from '../files/inside';
 import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
 import { duplicateIdSentence } from '../identity';
 import type { IdClaimsView } from '../identity';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | 'entryFor'>;
@@ -117,12 +118,8 @@ export interface BatchOptions {
   onResult?(result: FileResult): void;
 }
 
-/**
- * 8: the real server embeds each document inside its request, so a batch is bound by the server's time per
- * document, and 8 in flight make it about 7 times a one-at-a-time script (`npm run bench`); a server that wants
- * fewer says so with 429 or 503, which pauses every worker.
- */
-export const DEFAULT_CONCURRENCY = 8;
+// In a module of their own: the command line's and the editor's settings read them without loading the batch.
+export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 /**
  * Source bytes whose built requests pass 1 keeps for pass 2 (a docs folder of about 1,000 pages). Beyond it,
  * files are built again when sent, so memory stays flat as the batch grows: a kept request holds its text about
@@ -130,7 +127,6 @@ export const DEFAULT_CONCURRENCY = 8;
  * files.
  */
 export const KEEP_BUDGET_BYTES = 4 * 1024 * 1024;
-export const MAX_CONCURRENCY = 16;
 /**
  * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
  * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a
