@@ -2,7 +2,10 @@
 // source maps; `--watch` rebuilds on change.
 //
 // Layout (issue 27: start-up loads only what it needs):
-//   dist/extension.js   the extension's entry (CommonJS, `main` in package.json)
+//   dist/extension.mjs  the extension's entry (`main` in package.json; ESM, which VS Code loads since 1.100):
+//                       what activation needs
+//   dist/extension/*.mjs the rest of the extension, chunks loaded by `import()` when first used (a command, a
+//                       view's first listing, the first document built)
 //   dist/cli.js         the command line's entry (CommonJS, `bin`): answers --version and --help by itself
 //   dist/cli/*.mjs      the command line proper, loaded by dist/cli.js when a command runs: main.mjs, one file
 //                       per command and the chunks they share (ESM, so that esbuild can split it: a command
@@ -38,7 +41,17 @@ const esmRequireBanner = [
 ].join('\n');
 
 const builds = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  {
+    ...common,
+    format: 'esm',
+    splitting: true,
+    entryPoints: { extension: 'src/extension/extension.ts' },
+    outdir: 'dist',
+    outExtension: { '.js': '.mjs' },
+    chunkNames: 'extension/[name]-[hash]',
+    external: ['vscode'],
+    banner: { js: esmRequireBanner },
+  },
   // No `vscode` at all: the architecture test keeps src/cli and src/core free of it.
   {
     ...common,
@@ -61,7 +74,7 @@ const builds = [
 ];
 
 // Chunk names carry a hash: without this, every build would leave the previous chunks beside the new ones.
-rmSync('dist/cli', { recursive: true, force: true });
+for (const dir of ['dist/cli', 'dist/extension']) rmSync(dir, { recursive: true, force: true });
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
@@ -71,7 +84,7 @@ if (watch) {
     const result = await esbuild.build(options);
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith('.map'));
     const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
-    const name = options.outfile ?? `${options.outdir}/*.mjs (${outputs.length} files)`;
+    const name = options.outfile ?? `${Object.keys(options.entryPoints).map((e) => `${options.outdir}/${e}.mjs`).join(', ')} and chunks (${outputs.length} files)`;
     console.log(`esbuild: ${name} ${(bytes / 1024).toFixed(1)} KiB${production ? ' (production)' : ''}`);
   }
 }

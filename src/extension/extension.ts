@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
-import type { Ledger } from '../core/ledger';
+import type { Ledger } from '../core/ledger/ledger';
 import { clearApiKey } from './commands/clearApiKey';
 import { copyFileId } from './commands/copyFileId';
 import { copyImageFileId } from './commands/copyImageFileId';

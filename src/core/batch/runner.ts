@@ -12,13 +12,13 @@
  *    that a moment may cure (a dropped connection, a 503) get up to two more rounds at the end, a timeout one
  *    (failures.ts); a server that stops answering stops the batch (silence.ts).
  */
-import { SharedPause } from '../api';
-import type { ServiceClient } from '../api';
+import { SharedPause } from '../api/sharedPause';
+import type { ServiceClient } from '../api/client';
 import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
 import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
-import type { GitFileInfo } from '../documents';
+import type { GitFileInfo } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
@@ -27,19 +27,20 @@ import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
-import type { LinkTarget } from '../documents';
+import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
-import { isServiceError, TimeoutError } from '../api';
-import type { UserFileRecord } from '../api';
-import { getGitFolderInfo } from '../documents';
-import type { GitFolderInfo } from '../documents';
-import { ledgerScope, sha256Hex } from '../ledger';
-import type { Ledger } from '../ledger';
+import { isServiceError, TimeoutError } from '../api/errors';
+import type { UserFileRecord } from '../api/schemas';
+import { getGitFolderInfo } from '../documents/gitFolder';
+import type { GitFolderInfo } from '../documents/gitFolder';
+import { ledgerScope } from '../ledger/scope';
+import { sha256Hex } from '../ledger/hash';
+import type { Ledger } from '../ledger/ledger';
 import { forEachConcurrently } from '../pool';
 import { isInside } from '../files/inside';
 import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
-import { duplicateIdSentence } from '../identity';
-import type { IdClaimsView } from '../identity';
+import { duplicateIdSentence } from '../identity/claims';
+import type { IdClaimsView } from '../identity/claims';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { describeSite, formatSiteDescription, SiteResolver } from '../../core/site';
-import type { SiteDescriptionWords } from '../../core/site';
+import { describeSite, formatSiteDescription } from '../../core/site/describe';
+import { SiteResolver } from '../../core/site/detect';
+import type { SiteDescriptionWords } from '../../core/site/describe';
 import { listBatchFiles } from '../batch/listFiles';
 import { siteFilesUnder } from '../ingest/site';
 

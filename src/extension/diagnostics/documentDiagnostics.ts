@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { DocumentError, DocumentProblem, problemsOf } from '../../core/documents';
+import { DocumentError } from '../../core/documents/errors';
+import { DocumentProblem, problemsOf } from '../../core/documents/problems';
 import { localImageReferences } from '../../core/ingest/images';
 import { buildFile } from '../../core/ingest/pipeline';
 import { isBatchFile } from '../batch/listFiles';

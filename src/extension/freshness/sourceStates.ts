@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { ledgerScope } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger/scope';
 import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
 import { editorLinkTargets } from '../ingest/linkTargets';
-import type { Ledger, SourceState } from '../../core/ledger';
-import { publishSwitchOf } from '../../core/identity';
+import type { Ledger, SourceState } from '../../core/ledger/ledger';
+import { publishSwitchOf } from '../../core/identity/documentId';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 

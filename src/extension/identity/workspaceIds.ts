@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { documentIdOf, IdClaims } from '../../core/identity';
-import type { IdClaimsView } from '../../core/identity';
+import { documentIdOf } from '../../core/identity/documentId';
+import { IdClaims } from '../../core/identity/claims';
+import type { IdClaimsView } from '../../core/identity/claims';
 import { forEachConcurrently } from '../../core/pool';
 import { listBatchFiles } from '../batch/listFiles';
 import { fileIngestConfig, readSettings } from '../settings';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import { SECTION } from '../settings';
-import type { Ledger } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger/ledger';
 import { previewBody, PreviewBody } from './previewBody';
 
 export const PREVIEW_SCHEME = 'doc-ingest-preview';
