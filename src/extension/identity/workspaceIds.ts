@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { documentIdOf } from '../../core/identity/documentId';
 import { IdClaims } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
 import { forEachConcurrently } from '../../core/pool';
@@ -50,6 +49,8 @@ export class WorkspaceIds {
       if (!s) folderSettings.set(folder, (s = { idPrefix: fileIngestConfig(uri).idPrefix, maxFileBytes: readSettings(uri).maxFileBytes }));
       return s;
     };
+    // The front matter reader loads with the first listing, not with the extension (issue 27).
+    const { documentIdOf } = await import('../../core/identity/documentId.js');
     await forEachConcurrently(files, PARALLEL, async (file) => {
       const uri = vscode.Uri.parse(file.key);
       const { idPrefix, maxFileBytes } = settingsOf(uri);
