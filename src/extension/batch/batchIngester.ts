@@ -7,7 +7,6 @@ import { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
-import type { imageReader } from '../ingest/images';
 import type { SiteResolver } from '../../core/site/detect';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
