@@ -40,18 +40,18 @@ const esmRequireBanner = [
   "const __dirname = require('node:path').dirname(__filename);",
 ].join('\n');
 
+/** An ESM build that esbuild splits: `entryPoints` and what `import()` loads become files of their own under `outdir`. */
+const split = (options) => ({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  banner: { js: esmRequireBanner },
+  ...options,
+});
+
 const builds = [
-  {
-    ...common,
-    format: 'esm',
-    splitting: true,
-    entryPoints: { extension: 'src/extension/extension.ts' },
-    outdir: 'dist',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: 'extension/[name]-[hash]',
-    external: ['vscode'],
-    banner: { js: esmRequireBanner },
-  },
+  split({ entryPoints: { extension: 'src/extension/extension.ts' }, outdir: 'dist', chunkNames: 'extension/[name]-[hash]', external: ['vscode'] }),
   // No `vscode` at all: the architecture test keeps src/cli and src/core free of it.
   {
     ...common,
@@ -60,17 +60,7 @@ const builds = [
     banner: { js: '#!/usr/bin/env node' },
     define: { DOC_INGEST_VERSION: JSON.stringify(version), DOC_INGEST_MAIN: JSON.stringify('./cli/main.mjs') },
   },
-  {
-    ...common,
-    format: 'esm',
-    splitting: true,
-    entryPoints: { main: 'src/cli/main.ts' },
-    outdir: 'dist/cli',
-    outExtension: { '.js': '.mjs' },
-    chunkNames: '[name]-[hash]',
-    banner: { js: esmRequireBanner },
-    define: { DOC_INGEST_VERSION: JSON.stringify(version) },
-  },
+  split({ entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', chunkNames: '[name]-[hash]', define: { DOC_INGEST_VERSION: JSON.stringify(version) } }),
 ];
 
 // Chunk names carry a hash: without this, every build would leave the previous chunks beside the new ones.
