@@ -9,7 +9,7 @@
  *   makes) installed into a fresh code-server (the VS Code of the tests), a new window per round (a new
  *   extension host, so each activation is a first one), the Doc Ingest view opened (what activates it), and the
  *   figure read from VS Code's own "Developer: Show Running Extensions" editor: the extension host's
- *   `codeLoadingTime + activateCallTime` (loading dist/extension.js and its imports, then the `activate()`
+ *   `codeLoadingTime + activateCallTime` (loading dist/extension.mjs and its static imports, then the `activate()`
  *   call), as VS Code shows it ("Activation: N ms").
  */
 import { execFile, execFileSync } from 'node:child_process';
