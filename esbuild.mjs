@@ -1,6 +1,16 @@
-// Bundles the extension and the command line, each into one CommonJS file. `--production` minifies without
-// source maps; otherwise linked source maps; `--watch` rebuilds on change.
-import { readFileSync } from 'node:fs';
+// Bundles the extension and the command line. `--production` minifies without source maps; otherwise linked
+// source maps; `--watch` rebuilds on change.
+//
+// Layout (issue 27: start-up loads only what it needs):
+//   dist/extension.mjs  the extension's entry (`main` in package.json; ESM, which VS Code loads since 1.100):
+//                       what activation needs
+//   dist/extension/*.mjs the rest of the extension, chunks loaded by `import()` when first used (a command, a
+//                       view's first listing, the first document built)
+//   dist/cli.js         the command line's entry (CommonJS, `bin`): answers --version and --help by itself
+//   dist/cli/*.mjs      the command line proper, loaded by dist/cli.js when a command runs: main.mjs, one file
+//                       per command and the chunks they share (ESM, so that esbuild can split it: a command
+//                       loads its own code and the shared chunks, nothing of the others)
+import { readFileSync, rmSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -21,20 +31,42 @@ const common = {
   metafile: true,
 };
 
+// ESM output that bundles CommonJS packages: they `require` Node's modules, and some read __dirname.
+const esmRequireBanner = [
+  "import { createRequire as __docIngestCreateRequire } from 'node:module';",
+  "import { fileURLToPath as __docIngestFileURLToPath } from 'node:url';",
+  'const require = __docIngestCreateRequire(import.meta.url);',
+  'const __filename = __docIngestFileURLToPath(import.meta.url);',
+  "const __dirname = require('node:path').dirname(__filename);",
+].join('\n');
+
+/** An ESM build that esbuild splits: `entryPoints` and what `import()` loads become files of their own under `outdir`. */
+const split = (options) => ({
+  ...common,
+  format: 'esm',
+  splitting: true,
+  outExtension: { '.js': '.mjs' },
+  banner: { js: esmRequireBanner },
+  ...options,
+});
+
 const builds = [
-  { ...common, entryPoints: ['src/extension/extension.ts'], outfile: 'dist/extension.js', external: ['vscode'] },
+  split({ entryPoints: { extension: 'src/extension/extension.ts' }, outdir: 'dist', chunkNames: 'extension/[name]-[hash]', external: ['vscode'] }),
   // No `vscode` at all: the architecture test keeps src/cli and src/core free of it.
   {
     ...common,
     entryPoints: ['src/cli/index.ts'],
     outfile: 'dist/cli.js',
-    // ESM builds (tinyglobby's) read import.meta.url, which CommonJS lacks: give them this file's URL.
-    banner: { js: "#!/usr/bin/env node\nconst __importMetaUrl = require('node:url').pathToFileURL(__filename).href;" },
-    define: { DOC_INGEST_VERSION: JSON.stringify(version), 'import.meta.url': '__importMetaUrl' },
+    banner: { js: '#!/usr/bin/env node' },
+    define: { DOC_INGEST_VERSION: JSON.stringify(version), DOC_INGEST_MAIN: JSON.stringify('./cli/main.mjs') },
   },
+  split({ entryPoints: { main: 'src/cli/main.ts' }, outdir: 'dist/cli', chunkNames: '[name]-[hash]', define: { DOC_INGEST_VERSION: JSON.stringify(version) } }),
   // The GitHub Action's entry (action.yml): a few KiB that run dist/cli.js beside it.
   { ...common, entryPoints: ['src/action/index.ts'], outfile: 'dist/action.js' },
 ];
+
+// Chunk names carry a hash: without this, every build would leave the previous chunks beside the new ones.
+for (const dir of ['dist/cli', 'dist/extension']) rmSync(dir, { recursive: true, force: true });
 
 if (watch) {
   for (const options of builds) await (await esbuild.context(options)).watch();
@@ -42,7 +74,9 @@ if (watch) {
 } else {
   for (const options of builds) {
     const result = await esbuild.build(options);
-    const bytes = Object.values(result.metafile.outputs).reduce((n, o) => n + o.bytes, 0);
-    console.log(`esbuild: ${options.outfile} ${(bytes / 1024).toFixed(1)} KiB${production ? ' (production)' : ''}`);
+    const outputs = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith('.map'));
+    const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
+    const name = options.outfile ?? `${Object.keys(options.entryPoints).map((e) => `${options.outdir}/${e}.mjs`).join(', ')} and chunks (${outputs.length} files)`;
+    console.log(`esbuild: ${name} ${(bytes / 1024).toFixed(1)} KiB${production ? ' (production)' : ''}`);
   }
 }

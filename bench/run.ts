@@ -3,7 +3,7 @@
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
  * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
  *
- * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,polling,size runs some sections only.
+ * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,polling,size,startup runs some sections only.
  */
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { pollingSections } from './polling';
 import { Results } from './results';
 import { startServiceOnThread } from './serviceThread';
 import { sizesSection } from './sizes';
+import { activationSection, cliStartSection } from './startup';
 
 const ROUNDS = Math.max(1, Number(process.env.BENCH_ROUNDS ?? 5));
 const ONLY = process.env.BENCH_ONLY?.split(',');
@@ -41,12 +42,20 @@ async function main(): Promise<void> {
       console.error('status polling and connector files (sections 5-6)...');
       await pollingSections(results, service, ROUNDS);
     }
+    if (wanted('startup')) {
+      console.error('command-line start (section 8)...');
+      await cliStartSection(results, service, ROUNDS);
+    }
   } finally {
     await service.stop();
   }
   if (wanted('size')) {
-    console.error('size and activation (section 7)...');
-    sizesSection(results);
+    console.error('size (section 7)...');
+    await sizesSection(results);
+  }
+  if (wanted('startup')) {
+    console.error('activation of the packaged extension in code-server (section 8)...');
+    await activationSection(results, ROUNDS);
   }
   const since = process.env.BENCH_STARTED_MS ? Number(process.env.BENCH_STARTED_MS) : startedAt;
   results.note('machine', 'wallSeconds', { value: Math.round((Date.now() - since) / 1000), unit: 's', note: process.env.BENCH_STARTED_MS ? 'the whole npm run bench, compiling included' : 'this process only (run without npm run bench)' });

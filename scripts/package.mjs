@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Packages dist/extension.js into dist/doc-ingest.vsix (npm run package; `--out FILE` writes elsewhere).
+// Packages dist/extension.mjs (and its chunks in dist/extension/) into dist/doc-ingest.vsix (npm run package; `--out FILE` writes elsewhere).
 //
 // README images: the Extensions view shows an installed extension's README with images from https addresses
 // only (VS Code's sanitizer and the page's Content-Security-Policy drop relative, file and data: sources), so

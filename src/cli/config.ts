@@ -5,7 +5,7 @@
  */
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch/concurrency';
 import { normalizeBaseUrl } from '../core/config/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
@@ -15,6 +15,7 @@ import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, ma
 import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import type { IngestConfig } from '../core/ingest/pipeline';
+import { DEFAULT_MAX_DELETE } from './environment';
 import { UsageError } from './usageError';
 
 
@@ -49,8 +50,8 @@ export interface CliConfig {
   verbose: boolean;
 }
 
-/** What `--prune` may delete unless told otherwise: a docs move of a few pages, not a wrong root's every page. */
-export const DEFAULT_MAX_DELETE = 25;
+// In a module of their own, so that `doc-ingest --help` prints them without loading the configuration's rules.
+export { DEFAULT_MAX_DELETE, ENVIRONMENT } from './environment';
 
 /** Flags every command shares (values as `util.parseArgs` gives them). */
 export interface ConfigFlags {
@@ -75,33 +76,6 @@ export interface ConfigFlags {
   'no-provenance'?: boolean;
   verbose?: boolean;
 }
-
-/** Every environment variable read, with what it sets (for `--help`). */
-export const ENVIRONMENT: [string, string][] = [
-  ['DOC_INGEST_API_KEY', 'the API key (required to send; never read from a flag or a file)'],
-  ['DOC_INGEST_BASE_URL', 'the server, including /api (--server)'],
-  ['DOC_INGEST_CC_PAIR_ID', 'connector-credential pair to ingest into (--cc-pair-id)'],
-  ['DOC_INGEST_INGESTION_PATH', 'the ingestion route, when the server is not found by itself (--ingestion-path)'],
-  ['DOC_INGEST_SOURCE', 'the documents\' source kind (--source)'],
-  ['DOC_INGEST_LINK_TEMPLATE', 'section links, e.g. https://docs.example.com/{path}#{anchor} (--link-template)'],
-  ['DOC_INGEST_ID_PREFIX', 'prefix of every document id (--id-prefix)'],
-  ['DOC_INGEST_INCLUDE', 'globs of the files to take, comma-separated (--include)'],
-  ['DOC_INGEST_EXCLUDE', 'globs of the files to leave out, comma-separated (--exclude)'],
-  ['DOC_INGEST_CONCURRENCY', 'requests in flight, 1-16 (--concurrency)'],
-  ['DOC_INGEST_LEDGER', 'the ledger file (--ledger)'],
-  ['DOC_INGEST_MAX_DELETE', `ingest --prune deletes at most this many documents (--max-delete; default ${DEFAULT_MAX_DELETE})`],
-  ['DOC_INGEST_ROOT', 'the repository root (--root)'],
-  ['DOC_INGEST_MAX_FILE_SIZE_MB', 'larger files are skipped (--max-file-size-mb)'],
-  ['DOC_INGEST_TIMEOUT_SECONDS', 'per request (--timeout)'],
-  ['DOC_INGEST_IMAGES_ON_PROBLEM', 'stop or skip-image (--images-on-problem)'],
-  ['DOC_INGEST_MAX_DOCUMENT_CHARS', "the server's MAX_DOCUMENT_CHARS: longer documents are refused before sending (--max-document-chars; empty or 0: no check)"],
-  ['DOC_INGEST_IMAGES_MAX_SIZE_MB', `larger images are a problem like a missing one (--images-max-size-mb; default ${DEFAULT_IMAGE_MAX_MB})`],
-  ['HTTPS_PROXY, HTTP_PROXY', 'the proxy requests go through, http://[user:password@]host:port (lower case too)'],
-  ['NO_PROXY', 'hosts reached without the proxy, comma-separated (host, .domain, host:port, *)'],
-  ['NODE_EXTRA_CA_CERTS', 'a PEM file of certificate authorities to trust besides Node\'s (a private CA)'],
-  ['GITHUB_ACTIONS', 'true: failures also as ::error annotations'],
-  ['NO_COLOR', 'no colour and no progress bar'],
-];
 
 type Env = Readonly<Record<string, string | undefined>>;
 

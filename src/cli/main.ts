@@ -2,62 +2,41 @@
  * `doc-ingest`: the command line over the same core as the editor (F12), for CI pipelines. One subcommand per
  * file in `commands/`; this file dispatches and turns every error into a sentence and an exit code.
  */
-import { isServiceError } from '../core/api';
-import { DocumentError } from '../core/documents';
-import { check } from './commands/check';
+import { isServiceError } from '../core/api/errors';
+import { DocumentError } from '../core/documents/errors';
 import type { Command } from './commands/command';
-import { documents } from './commands/documents';
-import { ingest } from './commands/ingest';
-import { preview } from './commands/preview';
-import { site } from './commands/site';
-import { status } from './commands/status';
-import { ENVIRONMENT } from './config';
-import { EXIT, EXIT_CODE_HELP, exitCodeOf } from './exitCodes';
+import { EXIT, exitCodeOf } from './exitCodes';
 import type { CliIo } from './io';
-import { version } from './session';
+// For dist/cli.js, which loads this module only when a command runs.
+export { processIo } from './io';
+import { COMMAND_LIST, quickAnswer } from './usage';
+import type { CommandName } from './usage';
 import { UsageError } from './usageError';
 import { forCommandLine } from './wording';
 
-const COMMANDS: Command[] = [ingest, documents, preview, site, status, check];
-
-function help(): string {
-  const width = Math.max(...ENVIRONMENT.map(([name]) => name.length));
-  return `Usage: doc-ingest <command> [options]
-
-Pushes documentation into the search and chat service from a terminal or a CI pipeline, building the same
-documents with the same ids as the Doc Ingest extension for VS Code.
-
-Commands:
-${COMMANDS.map((c) => `  ${c.name.padEnd(11)}${c.summary}`).join('\n')}
-
-Run doc-ingest <command> --help for its options. --version prints the version.
-
-Configuration, first found wins: flags; environment variables; .doc-ingest.json at the repository root (include,
-exclude, linkTemplate, idPrefix, ccPairId, ingestionPath, source; never a key); the extension's defaults.
-
-Environment:
-${ENVIRONMENT.map(([name, what]) => `  ${name.padEnd(width)}  ${what}`).join('\n')}
-
-${EXIT_CODE_HELP}
-`;
-}
+/**
+ * Each command is loaded when it runs (an `import()`: its own file under dist/cli/), so that `check` does not load
+ * the document builder and `--version` loads nothing (issue 27).
+ */
+export const COMMANDS: Record<CommandName, () => Promise<Command>> = {
+  ingest: async () => (await import('./commands/ingest.js')).ingest,
+  documents: async () => (await import('./commands/documents.js')).documents,
+  preview: async () => (await import('./commands/preview.js')).preview,
+  site: async () => (await import('./commands/site.js')).site,
+  status: async () => (await import('./commands/status.js')).status,
+  check: async () => (await import('./commands/check.js')).check,
+};
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {
+  const quick = quickAnswer(argv);
+  if (quick) {
+    io[quick.stream].write(quick.text);
+    return quick.exitCode;
+  }
   const [first, ...rest] = argv;
-  if (first === '--version' || first === '-v') {
-    io.stdout.write(`${version()}\n`);
-    return EXIT.ok;
-  }
-  if (first === undefined || first === '--help' || first === '-h' || first === 'help') {
-    (first === undefined ? io.stderr : io.stdout).write(help());
-    return first === undefined ? EXIT.usage : EXIT.ok;
-  }
-  const command = COMMANDS.find((c) => c.name === first);
-  if (!command) {
-    io.stderr.write(`doc-ingest: unknown command “${first}”. Commands: ${COMMANDS.map((c) => c.name).join(', ')}. See: doc-ingest --help\n`);
-    return EXIT.usage;
-  }
+  const name = COMMAND_LIST.find((c) => c.name === first)!.name;
   try {
+    const command = await COMMANDS[name]();
     return await command.run(rest, io);
   } catch (e) {
     return fail(io, e);

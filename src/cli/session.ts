@@ -13,10 +13,6 @@ export const USER_AGENT = `doc-ingest-cli/${typeof DOC_INGEST_VERSION === 'strin
 
 declare const DOC_INGEST_VERSION: string | undefined;
 
-export function version(): string {
-  return typeof DOC_INGEST_VERSION === 'string' ? DOC_INGEST_VERSION : 'dev';
-}
-
 export interface Session {
   client: ServiceClient;
   baseUrl: string;

@@ -1,7 +1,9 @@
 import * as vscode from 'vscode';
-import { ApiLookup, AuthError, findServerApi, RouteMemory, ServiceClient, VariantRoute } from '../core/api';
+import { ApiLookup, findServerApi } from '../core/api/probe';
+import { AuthError } from '../core/api/errors';
+import { RouteMemory, ServiceClient, VariantRoute } from '../core/api/client';
 import { isInsecureRemote, normalizeBaseUrl } from '../core/config/baseUrl';
-import { keyFingerprint } from '../core/polling';
+import { keyFingerprint } from '../core/polling/scope';
 import { KeyStore } from './keyStore';
 import { Log } from './log';
 import { readSettings, SECTION } from './settings';

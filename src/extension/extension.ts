@@ -1,30 +1,13 @@
 import * as vscode from 'vscode';
 import { IngestionHistory } from '../core/ingest/history';
-import type { Ledger } from '../core/ledger';
-import { clearApiKey } from './commands/clearApiKey';
-import { copyFileId } from './commands/copyFileId';
-import { copyImageFileId } from './commands/copyImageFileId';
-import { copyUserFileId } from './commands/copyUserFileId';
-import { deleteFromService } from './commands/deleteFromService';
-import { filterDocuments } from './commands/filterDocuments';
-import { filterConnectorFiles } from './commands/filterConnectorFiles';
-import { findOrphans } from './commands/findOrphans';
-import { ingestAgain } from './commands/ingestAgain';
-import { ingestChangedFiles } from './commands/ingestChangedFiles';
-import { ingestCurrentFile } from './commands/ingestCurrentFile';
-import { ingestFolder } from './commands/ingestFolder';
-import { ingestWorkspace } from './commands/ingestWorkspace';
-import { ingestSelection } from './commands/ingestSelection';
-import { previewPayload } from './commands/previewPayload';
-import { retryFailed } from './commands/retryFailed';
-import { setApiKey } from './commands/setApiKey';
-import { setServerUrl } from './commands/setServerUrl';
-import { showDetails } from './commands/showDetails';
+import type { Ledger } from '../core/ledger/ledger';
 import { showSiteSettings, SITE_SETTINGS_SCHEME, SiteSettingsDocuments } from './commands/showSiteSettings';
-import { stopTracking } from './commands/stopTracking';
-import { trackFileId } from './commands/trackFileId';
-import { showCredentialSaved, updateCredential } from './commands/updateCredential';
-import { uploadFile } from './commands/uploadFile';
+import type { copyFileId } from './commands/copyFileId';
+import type { copyImageFileId } from './commands/copyImageFileId';
+import type { copyUserFileId } from './commands/copyUserFileId';
+import type { deleteFromService } from './commands/deleteFromService';
+import type { ingestAgain } from './commands/ingestAgain';
+import type { stopTracking } from './commands/stopTracking';
 import { BatchIngester } from './batch/batchIngester';
 import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
@@ -37,8 +20,7 @@ import { Renames } from './freshness/renames';
 import { SourceStates } from './freshness/sourceStates';
 import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
-import { EditorImages } from './ingest/images';
-import { Ingester } from './ingest/ingester';
+import type { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
 import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
@@ -82,9 +64,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const log = own(new Log());
   const keys = own(new KeyStore(context.secrets));
   const connection = own(new Connection(keys, log, context.globalState));
-  command('docIngest.setServerUrl', () => setServerUrl(connection));
-  command('docIngest.setApiKey', () => setApiKey(connection));
-  command('docIngest.clearApiKey', () => clearApiKey(connection));
+  command('docIngest.setServerUrl', async () => (await import('./commands/setServerUrl.js')).setServerUrl(connection));
+  command('docIngest.setApiKey', async () => (await import('./commands/setApiKey.js')).setApiKey(connection));
+  command('docIngest.clearApiKey', async () => (await import('./commands/clearApiKey.js')).clearApiKey(connection));
   command('docIngest.showLog', () => log.show());
   // The repository's .doc-ingest.json, shared with the command line (F12): read with the settings, watched here
   const projectConfig = own(new ProjectConfigWatcher(log));
@@ -95,7 +77,6 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const userFiles = own(new UserFilesView(connection, context.workspaceState));
   const ledger = openWorkspaceLedger(context.workspaceState, log);
   own({ dispose: () => void ledger.then((l) => l.close()) });
-  const images = new EditorImages(ledger, userFiles);
   // An uploaded image the server lost is uploaded again by the next ingestion that shows it
   own(userFiles.onDidLoseFiles(({ server, ids }) => void ledger.then((l) => ids.forEach((id) => l.forgetImageFile(server, id)))));
 
@@ -106,19 +87,25 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const history = new IngestionHistory();
   const statusBar = own(new IngestStatusBar());
   const places = own(new DocumentPlaces(context.globalState, history));
-  const ingester = own(new Ingester(connection, history, statusBar, log, places, images, ledger, ids));
-  command('docIngest.ingestCurrentFile', (uri?: vscode.Uri, selected?: vscode.Uri[]) => ingestCurrentFile(ingester, uri, selected));
-  command('docIngest.ingestSelection', () => ingestSelection(ingester));
-  command('docIngest.ingestAgain', (record?: Parameters<typeof ingestAgain>[3]) => ingestAgain(ingester, history, connection, record));
-  command('docIngest.cancelIngestion', () => (ingester.cancelAll(), batches.cancel()));
-  command('docIngest.showDetails', () => showDetails(history));
+  // Loaded with the first ingestion, with the document builder (issue 27: activation loads only what it needs).
+  let loadedIngester: Ingester | undefined;
+  const ingester = async (): Promise<Ingester> => {
+    if (loadedIngester) return loadedIngester;
+    const [{ Ingester }, { EditorImages }] = await Promise.all([import('./ingest/ingester.js'), import('./ingest/images.js')]);
+    return (loadedIngester ??= own(new Ingester(connection, history, statusBar, log, places, new EditorImages(ledger, userFiles), ledger, ids)));
+  };
+  command('docIngest.ingestCurrentFile', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => (await import('./commands/ingestCurrentFile.js')).ingestCurrentFile(await ingester(), uri, selected));
+  command('docIngest.ingestSelection', async () => (await import('./commands/ingestSelection.js')).ingestSelection(await ingester()));
+  command('docIngest.ingestAgain', async (record?: Parameters<typeof ingestAgain>[3]) => (await import('./commands/ingestAgain.js')).ingestAgain(await ingester(), history, connection, record));
+  command('docIngest.cancelIngestion', () => (loadedIngester?.cancelAll(), batches.cancel()));
+  command('docIngest.showDetails', async () => (await import('./commands/showDetails.js')).showDetails(history));
 
   // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
   const results = own(new ResultsView());
   const batches = own(new BatchIngester(connection, ledger, results, userFiles, log, ids));
-  command('docIngest.ingestFolder', (uri?: vscode.Uri) => ingestFolder(batches, uri));
-  command('docIngest.ingestWorkspace', () => ingestWorkspace(batches));
-  command('docIngest.retryFailed', () => retryFailed(batches, results));
+  command('docIngest.ingestFolder', async (uri?: vscode.Uri) => (await import('./commands/ingestFolder.js')).ingestFolder(batches, uri));
+  command('docIngest.ingestWorkspace', async () => (await import('./commands/ingestWorkspace.js')).ingestWorkspace(batches));
+  command('docIngest.retryFailed', async () => (await import('./commands/retryFailed.js')).retryFailed(batches, results));
   const sourceStates = new SourceStates(ledger);
   // What the service holds, once the Documents view listed it: a file published elsewhere is not "never ingested"
   const held = own(new HeldDocuments(ledger));
@@ -130,16 +117,16 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
     // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
     renames: own(new Renames(connection, ledger, batches, log, deleter)),
   };
-  command('docIngest.ingestChangedFiles', () => ingestChangedFiles(batches, sourceStates));
+  command('docIngest.ingestChangedFiles', async () => (await import('./commands/ingestChangedFiles.js')).ingestChangedFiles(batches, sourceStates));
 
   // What this workspace published and no file builds any more, deleted on confirmation; never after an incomplete run (F13)
   const evidence = own(new RunEvidence(batches));
-  command('docIngest.findOrphans', () => findOrphans({ connection, ledger, ids, evidence, log, deleter }));
+  command('docIngest.findOrphans', async () => (await import('./commands/findOrphans.js')).findOrphans({ connection, ledger, ids, evidence, log, deleter }));
 
   // Payload preview and diagnostics (F11)
   const preview = own(new PayloadPreview(places, ledger, projectConfig.onDidChange));
   own(vscode.workspace.registerTextDocumentContentProvider(PREVIEW_SCHEME, preview));
-  command('docIngest.previewPayload', (uri?: vscode.Uri) => previewPayload(preview, uri));
+  command('docIngest.previewPayload', async (uri?: vscode.Uri) => (await import('./commands/previewPayload.js')).previewPayload(preview, uri));
   own(new DocumentDiagnostics(places, projectConfig.onDidChange));
 
   // The docs site detected (MkDocs, Docusaurus, Mintlify) and what it decides about each page (F15)
@@ -150,33 +137,33 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));
   command('docIngest.connectorFiles.refresh', () => (connection.state === 'ready' ? connectorFiles.refresh() : connection.refresh()));
-  command('docIngest.connectorFiles.filter', () => filterConnectorFiles(connectorFiles));
+  command('docIngest.connectorFiles.filter', async () => (await import('./commands/filterConnectorFiles.js')).filterConnectorFiles(connectorFiles));
   command('docIngest.connectorFiles.clearFilter', () => connectorFiles.setFilter(''));
   command('docIngest.connectorFiles.loadMore', (node: Parameters<ConnectorFilesView['loadMore']>[0]) => connectorFiles.loadMore(node));
-  command('docIngest.copyFileId', (node?: Parameters<typeof copyFileId>[0]) => copyFileId(node));
+  command('docIngest.copyFileId', async (node?: Parameters<typeof copyFileId>[0]) => (await import('./commands/copyFileId.js')).copyFileId(node));
 
   // What the service holds for the workspace's pair, each document with its file; Delete from Service (F13)
   const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange, deleter.onDidDelete));
   command('docIngest.documents.refresh', () => (connection.state === 'ready' ? documents.refresh() : connection.refresh()));
-  command('docIngest.documents.filter', () => filterDocuments(documents));
+  command('docIngest.documents.filter', async () => (await import('./commands/filterDocuments.js')).filterDocuments(documents));
   command('docIngest.documents.clearFilter', () => documents.setFilter(''));
   command('docIngest.documents.loadMore', () => documents.loadMore());
-  command('docIngest.deleteFromService', (target?: Parameters<typeof deleteFromService>[1]) => deleteFromService({ connection, held, deleter }, target));
+  command('docIngest.deleteFromService', async (target?: Parameters<typeof deleteFromService>[1]) => (await import('./commands/deleteFromService.js')).deleteFromService({ connection, held, deleter }, target));
 
   // User files view (F6)
-  command('docIngest.userFiles.upload', (uri?: vscode.Uri, selected?: vscode.Uri[]) => uploadFile(connection, userFiles, uri, selected));
-  command('docIngest.userFiles.track', () => trackFileId(userFiles));
-  command('docIngest.userFiles.stopTracking', (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => stopTracking(userFiles, node, selected));
+  command('docIngest.userFiles.upload', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => (await import('./commands/uploadFile.js')).uploadFile(connection, userFiles, uri, selected));
+  command('docIngest.userFiles.track', async () => (await import('./commands/trackFileId.js')).trackFileId(userFiles));
+  command('docIngest.userFiles.stopTracking', async (node?: Parameters<typeof stopTracking>[1], selected?: Parameters<typeof stopTracking>[2]) => (await import('./commands/stopTracking.js')).stopTracking(userFiles, node, selected));
   command('docIngest.userFiles.refresh', () => userFiles.poller.refresh());
-  command('docIngest.userFiles.copyUserFileId', (file?: Parameters<typeof copyUserFileId>[0]) => copyUserFileId(file));
-  command('docIngest.userFiles.copyImageFileId', (file?: Parameters<typeof copyImageFileId>[0]) => copyImageFileId(file));
+  command('docIngest.userFiles.copyUserFileId', async (file?: Parameters<typeof copyUserFileId>[0]) => (await import('./commands/copyUserFileId.js')).copyUserFileId(file));
+  command('docIngest.userFiles.copyImageFileId', async (file?: Parameters<typeof copyImageFileId>[0]) => (await import('./commands/copyImageFileId.js')).copyImageFileId(file));
 
   // Credential update (F7)
   const credentialResults = own(new CredentialResults());
   own(vscode.workspace.registerTextDocumentContentProvider(CREDENTIAL_RESULT_SCHEME, credentialResults));
-  const credentials = new CredentialFileSystem(connection, (saved) => void showCredentialSaved(saved, credentialResults));
+  const credentials = new CredentialFileSystem(connection, (saved) => void import('./commands/updateCredential.js').then((m) => m.showCredentialSaved(saved, credentialResults)));
   own(vscode.workspace.registerFileSystemProvider(CREDENTIAL_SCHEME, credentials, { isCaseSensitive: true }));
-  command('docIngest.updateCredential', () => updateCredential(connection, credentials));
+  command('docIngest.updateCredential', async () => (await import('./commands/updateCredential.js')).updateCredential(connection, credentials));
 
   void connection.refresh();
   return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents };

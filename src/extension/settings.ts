@@ -5,8 +5,8 @@ import type { ProjectConfig } from '../core/config/projectConfig';
 import { readProjectConfig } from './projectConfigFile';
 // Also used when a hand-edited value is not a list of strings.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
-import { DEFAULT_CONCURRENCY } from '../core/batch';
-import { workspaceIdPrefix } from '../core/documents';
+import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
+import { workspaceIdPrefix } from '../core/documents/workspaceIds';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */

@@ -17,7 +17,6 @@ interface Step {
 
 export const check: Command = {
   name: 'check',
-  summary: 'check the server, the key, the ingestion route and the pair, sending no document',
   help: `Usage: doc-ingest check [options]
 
 Checks, in order, stopping at the first failure:

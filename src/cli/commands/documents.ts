@@ -28,7 +28,6 @@ const NOT_HERE = 'not in this workspace';
 
 export const documents: Command = {
   name: 'documents',
-  summary: 'list what the pair holds, each with the file it comes from in this repository',
   help: `Usage: doc-ingest documents [options]
 
 Lists the documents the connector-credential pair holds (one request), with title, id and link, and the file of

@@ -34,7 +34,6 @@ import type { Command } from './command';
 
 export const ingest: Command = {
   name: 'ingest',
-  summary: 'send files (default: the include globs under the root) to the server',
   help: `Usage: doc-ingest ingest [PATH|GLOB...] [options]
 
 Builds each file into a document and sends it, as the editor's "Ingest Folder" does: files the server already

@@ -20,7 +20,6 @@ import type { Command } from './command';
 
 export const preview: Command = {
   name: 'preview',
-  summary: 'print the exact JSON body a file would be sent as (never the key)',
   help: `Usage: doc-ingest preview FILE [options]
 
 Prints the request body "ingest" would send for FILE, indented for reading (--compact: the bytes as sent).

@@ -9,7 +9,6 @@ import type { Command } from './command';
 
 export const site: Command = {
   name: 'site',
-  summary: 'show the docs site detected (MkDocs, Docusaurus, Mintlify) and each page\'s address, breadcrumb and title',
   help: `Usage: doc-ingest site [PATH|GLOB...] [options]
 
 Prints the docs site found for the files (default: the include globs under the root): the generator, its

@@ -13,7 +13,6 @@ const FAILED = new Set(['FAILED', 'CANCELED']);
 
 export const status: Command = {
   name: 'status',
-  summary: 'show the processing status of user files (uploaded images, files) by id',
   help: `Usage: doc-ingest status ID... [options]
 
 Asks the server for the status of each user file id, in one request per ${DEFAULT_STATUS_BATCH.toLocaleString('en-US')} ids. Only files the key owns are

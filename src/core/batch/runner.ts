@@ -12,13 +12,13 @@
  *    that a moment may cure (a dropped connection, a 503) get up to two more rounds at the end, a timeout one
  *    (failures.ts); a server that stops answering stops the batch (silence.ts).
  */
-import { SharedPause } from '../api';
-import type { ServiceClient } from '../api';
+import { SharedPause } from '../api/sharedPause';
+import type { ServiceClient } from '../api/client';
 import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
 import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
-import type { GitFileInfo } from '../documents';
+import type { GitFileInfo } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
@@ -27,19 +27,21 @@ import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
-import type { LinkTarget } from '../documents';
+import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
-import { isServiceError, TimeoutError } from '../api';
-import type { UserFileRecord } from '../api';
-import { getGitFolderInfo } from '../documents';
-import type { GitFolderInfo } from '../documents';
-import { ledgerScope, sha256Hex } from '../ledger';
-import type { Ledger } from '../ledger';
+import { isServiceError, TimeoutError } from '../api/errors';
+import type { UserFileRecord } from '../api/schemas';
+import { getGitFolderInfo } from '../documents/gitFolder';
+import type { GitFolderInfo } from '../documents/gitFolder';
+import { ledgerScope } from '../ledger/scope';
+import { sha256Hex } from '../ledger/hash';
+import type { Ledger } from '../ledger/ledger';
 import { forEachConcurrently } from '../pool';
 import { isInside } from '../files/inside';
 import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
-import { duplicateIdSentence } from '../identity';
-import type { IdClaimsView } from '../identity';
+import { duplicateIdSentence } from '../identity/claims';
+import type { IdClaimsView } from '../identity/claims';
+import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | 'entryFor'>;
@@ -117,12 +119,8 @@ export interface BatchOptions {
   onResult?(result: FileResult): void;
 }
 
-/**
- * 8: the real server embeds each document inside its request, so a batch is bound by the server's time per
- * document, and 8 in flight make it about 7 times a one-at-a-time script (`npm run bench`); a server that wants
- * fewer says so with 429 or 503, which pauses every worker.
- */
-export const DEFAULT_CONCURRENCY = 8;
+// In a module of their own: the command line's and the editor's settings read them without loading the batch.
+export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 /**
  * Source bytes whose built requests pass 1 keeps for pass 2 (a docs folder of about 1,000 pages). Beyond it,
  * files are built again when sent, so memory stays flat as the batch grows: a kept request holds its text about
@@ -130,7 +128,6 @@ export const DEFAULT_CONCURRENCY = 8;
  * files.
  */
 export const KEEP_BUDGET_BYTES = 4 * 1024 * 1024;
-export const MAX_CONCURRENCY = 16;
 /**
  * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
  * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a

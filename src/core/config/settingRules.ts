@@ -10,7 +10,9 @@
  */
 import * as z from 'zod';
 import { IngestionRequestSchema, SourceKindSchema, SOURCE_KINDS } from '../api/schemas';
-import { DocumentError, linkTemplateProblem, normalizeIdPrefix } from '../documents';
+import { DocumentError } from '../documents/errors';
+import { normalizeIdPrefix } from '../documents/ids';
+import { linkTemplateProblem } from '../documents/links';
 
 export type SettingRule<T> = (value: T) => string | undefined;
 

@@ -9,7 +9,9 @@
  */
 import { contentTypeOf } from '../api/contentTypes';
 import { RejectedError } from '../api/errors';
-import type { CallOptions, ServiceClient, UserFileRecord } from '../api';
+import type { CallOptions } from '../api/transport';
+import type { ServiceClient } from '../api/client';
+import type { UserFileRecord } from '../api/schemas';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
 import type { ImageReference } from '../documents/images';
@@ -19,7 +21,7 @@ import { readerText } from '../documents/readerText';
 import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { ImageRefusedError } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
-import type { Ledger } from '../ledger';
+import type { Ledger } from '../ledger/ledger';
 
 export type ImageProblemPolicy = 'stop' | 'skipImage';
 

@@ -4,11 +4,12 @@
  * front finds the facts its own way (the editor's text and workspace folders, Node's file system and flags);
  * from there on the same code builds the same bytes.
  */
-import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api';
+import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api/client';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
-import { buildDocument, buildSelectionDocument } from '../documents';
-import type { DocumentBuildResult, DocumentOptions, GitFileInfo, LinkTarget, SelectionBuildResult, SiteFacts } from '../documents';
+import { buildDocument, buildSelectionDocument } from '../documents/build';
+import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
+import type { LinkTarget } from '../documents/docLinks';
 import { explainPairSource } from './pairSource';
 import { checkForServer } from '../documents/serverLimits';
 import { baseName } from '../documents/text';

@@ -5,7 +5,7 @@
  * non-empty id prefix. A document only the server knows, without that prefix, may be another team's.
  */
 import type { DocumentInfo } from '../api/schemas';
-import type { IdClaimsView } from '../identity';
+import type { IdClaimsView } from '../identity/claims';
 
 /**
  * - `sourceGone`: the file it was built from is no longer there.

@@ -1,17 +1,13 @@
 import * as vscode from 'vscode';
-import { insideRootCheck, runBatch } from '../../core/batch';
-import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch';
-import type { Ledger } from '../../core/ledger';
+import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch/types';
+import type { Ledger } from '../../core/ledger/ledger';
 import { Connection } from '../connection';
 import { describeError, showError } from '../errors';
 import { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
-import { imageReader, imageRoot } from '../ingest/images';
-import { editorLinkTargets } from '../ingest/linkTargets';
-import { editorSiteResolver } from '../ingest/site';
-import type { SiteResolver } from '../../core/site';
+import type { SiteResolver } from '../../core/site/detect';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
 import type { WorkspaceIds } from '../identity/workspaceIds';
@@ -101,6 +97,11 @@ export class BatchIngester implements vscode.Disposable {
       // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
       if (!request.quiet) this.results.start();
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
+      // The batch and the document builder load with the first run, not with the extension (issue 27).
+      const [{ insideRootCheck }, { runBatch }, { imageReader, imageRoot }, { editorLinkTargets }, { editorSiteResolver }] = await Promise.all([
+        import('../../core/batch/insideRoot.js'), import('../../core/batch/runner.js'), import('../ingest/images.js'),
+        import('../ingest/linkTargets.js'), import('../ingest/site.js'),
+      ]);
       const checkInside = insideRootCheck();
       // One image reader per root folder for the whole batch: the root's real path is taken once, not per image.
       const readers = new Map<string, ReturnType<typeof imageReader>>();

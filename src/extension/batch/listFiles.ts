@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BatchFile } from '../../core/batch';
+import type { BatchFile } from '../../core/batch/types';
 import { workspaceSource } from '../identity/workspaceSource';
 import { RootOnDisk } from '../../core/files/rootOnDisk';
 import { diskRuleReader } from '../../core/files/diskRuleReader';

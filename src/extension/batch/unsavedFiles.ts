@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BatchFile } from '../../core/batch';
+import type { BatchFile } from '../../core/batch/types';
 
 /**
  * A batch reads files from disk, so an editor's unsaved changes would silently not be sent. Before a batch, the

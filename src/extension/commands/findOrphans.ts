@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import { AuthError, ServiceError } from '../../core/api';
-import type { ServiceClient } from '../../core/api';
+import { AuthError, ServiceError } from '../../core/api/errors';
+import type { ServiceClient } from '../../core/api/client';
 import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
-import type { Ledger } from '../../core/ledger';
-import { ledgerScope } from '../../core/ledger';
-import type { Orphan } from '../../core/orphans';
+import type { Ledger } from '../../core/ledger/ledger';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { Orphan } from '../../core/orphans/find';
 import type { Connection } from '../connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
 import { describeError, isCancellation } from '../errors';

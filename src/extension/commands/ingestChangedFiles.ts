@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { forEachConcurrently } from '../../core/pool';
-import type { BatchFile } from '../../core/batch';
+import type { BatchFile } from '../../core/batch/types';
 import type { BatchIngester } from '../batch/batchIngester';
 import { listBatchFiles } from '../batch/listFiles';
 import type { SourceStates } from '../freshness/sourceStates';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthError, isServiceError, PermissionError } from '../../core/api';
+import { AuthError, isServiceError, PermissionError } from '../../core/api/errors';
 import { Connection } from '../connection';
 import { readSettings } from '../settings';
 import { setServerUrl } from './setServerUrl';

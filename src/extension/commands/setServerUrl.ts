@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { ApiLookup } from '../../core/api';
+import { ApiLookup } from '../../core/api/probe';
 import { normalizeBaseUrl } from '../../core/config/baseUrl';
 import { Connection } from '../connection';
 import { readSettings, SECTION } from '../settings';

@@ -1,8 +1,6 @@
 import * as vscode from 'vscode';
-import { describeSite, formatSiteDescription, SiteResolver } from '../../core/site';
-import type { SiteDescriptionWords } from '../../core/site';
+import type { SiteDescriptionWords } from '../../core/site/describe';
 import { listBatchFiles } from '../batch/listFiles';
-import { siteFilesUnder } from '../ingest/site';
 
 export const SITE_SETTINGS_SCHEME = 'doc-ingest-site';
 
@@ -31,6 +29,10 @@ export async function showSiteSettings(documents: SiteSettingsDocuments, uri?: v
 }
 
 async function describeFolders(folders: readonly vscode.WorkspaceFolder[]): Promise<string> {
+  // The site readers load with the first use of the command, not with the extension (issue 27).
+  const [{ describeSite, formatSiteDescription }, { SiteResolver }, { siteFilesUnder }] = await Promise.all([
+    import('../../core/site/describe.js'), import('../../core/site/detect.js'), import('../ingest/site.js'),
+  ]);
   const parts: string[] = [];
   for (const folder of folders) {
     const files = await listBatchFiles(folder.uri);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { CredentialSnapshot, ownerInAnswer, unappliedCredentialFields } from '../../core/api';
+import { CredentialSnapshot } from '../../core/api/schemas';
+import { ownerInAnswer, unappliedCredentialFields } from '../../core/api/credentialChanges';
 import { Connection } from '../connection';
 import { CredentialFileSystem, CredentialSaved } from '../credentialFileSystem';
 import { CredentialResults } from '../credentialResults';

@@ -1,13 +1,10 @@
 import * as vscode from 'vscode';
-import { DocumentError, DocumentProblem, problemsOf } from '../../core/documents';
-import { localImageReferences } from '../../core/ingest/images';
-import { buildFile } from '../../core/ingest/pipeline';
+import { DocumentError } from '../../core/documents/errors';
+import type { DocumentProblem } from '../../core/documents/problems';
 import { isBatchFile } from '../batch/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
-import { ImageRefusedError } from '../../core/ingest/imageFiles';
 import type { ImageRefusal } from '../../core/ingest/imageFiles';
-import { imageReader } from '../ingest/images';
-import { readEditorSource } from '../ingest/sourceFile';
+import type { imageReader } from '../ingest/images';
 import { SECTION } from '../settings';
 
 const SOURCE = 'Doc Ingest';
@@ -93,6 +90,11 @@ export class DocumentDiagnostics implements vscode.Disposable {
   }
 
   private async diagnose(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
+    // The document builder loads with the first check, not with the extension (issue 27).
+    const [{ readEditorSource }, { buildFile }, { problemsOf }, { localImageReferences }, { imageReader }] = await Promise.all([
+      import('../ingest/sourceFile.js'), import('../../core/ingest/pipeline.js'), import('../../core/documents/problems.js'),
+      import('../../core/ingest/images.js'), import('../ingest/images.js'),
+    ]);
     const source = await readEditorSource(document.uri, this.places, { git: false });
     let problems: DocumentProblem[];
     try {
@@ -140,6 +142,7 @@ async function imageProblem(reader: ReturnType<typeof imageReader>, path: string
     await reader.check(path);
     return undefined;
   } catch (e) {
+    const { ImageRefusedError } = await import('../../core/ingest/imageFiles.js');
     return e instanceof ImageRefusedError ? e.reason : 'missing';
   }
 }

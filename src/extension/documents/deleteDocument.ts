@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { NotFoundError } from '../../core/api';
-import type { ServiceClient } from '../../core/api';
-import type { Ledger } from '../../core/ledger';
+import { NotFoundError } from '../../core/api/errors';
+import type { ServiceClient } from '../../core/api/client';
+import type { Ledger } from '../../core/ledger/ledger';
 
 /**
  * - `deleted`: the server confirmed the delete (200);

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ledgerScope, type Ledger, type SourceState } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import { isBatchFile } from '../batch/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../settings';

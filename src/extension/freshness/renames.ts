@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import type { BatchFile, BatchSummary } from '../../core/batch';
-import { documentIdFromPath, isMarkdownPath, normalizeRelativePath, writeFrontMatterId, writeFrontMatterIdBytes } from '../../core/documents';
-import type { FrontMatterIdRefusal } from '../../core/documents';
-import { documentIdOf } from '../../core/identity';
-import { payloadFollowsPath } from '../../core/ingest/pipeline';
-import { editorSiteResolver } from '../ingest/site';
-import { ledgerScope, sha256Hex } from '../../core/ledger';
-import type { Ledger } from '../../core/ledger';
+import type { BatchFile, BatchSummary } from '../../core/batch/types';
+import { documentIdFromPath } from '../../core/documents/ids';
+import { isMarkdownPath, normalizeRelativePath } from '../../core/documents/text';
+import type { FrontMatterIdRefusal } from '../../core/documents/frontMatterId';
+import { ledgerScope } from '../../core/ledger/scope';
+import { sha256Hex } from '../../core/ledger/hash';
+import type { Ledger } from '../../core/ledger/ledger';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
 import type { Connection } from '../connection';
@@ -145,6 +144,8 @@ export class Renames implements vscode.Disposable {
     );
     if (!bytes) return undefined;
     const newPrefix = fileIngestConfig(newUri).idPrefix;
+    // The front matter reader and the builder load with the first rename, not with the extension (issue 27).
+    const { documentIdOf } = await import('../../core/identity/documentId.js');
     const builds = documentIdOf(bytes, to.relativePath, newPrefix);
     if (builds === entry.documentId) {
       // The bytes did not change with the name: a file changed before the rename stays changed.
@@ -217,6 +218,7 @@ export class Renames implements vscode.Disposable {
    * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
    */
   private async keepId(page: MovedPage, ledger: Ledger): Promise<string | undefined> {
+    const { writeFrontMatterId, writeFrontMatterIdBytes } = await import('../../core/documents/frontMatterId.js');
     const edit = writeFrontMatterIdBytes(await vscode.workspace.fs.readFile(page.newUri), page.publishedId);
     if (!edit.ok) return refusalText(edit);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === page.newUri.toString());
@@ -336,12 +338,14 @@ function withoutFullStop(sentence: string): string {
  */
 async function followTo(ledger: Ledger, scope: string, documentId: string, key: string, sourceHash: string, uri: vscode.Uri): Promise<void> {
   ledger.moveSource(scope, documentId, key, sourceHash);
+  const { payloadFollowsPath } = await import('../../core/ingest/pipeline.js');
   if (payloadFollowsPath(fileIngestConfig(uri)) || (await inDocsSite(uri))) ledger.supersede(scope, documentId);
 }
 
 /** Whether a docs site's config is above the file (its address, breadcrumb and title may follow its path). */
 async function inDocsSite(uri: vscode.Uri): Promise<boolean> {
   const source = workspaceSource(uri);
+  const { editorSiteResolver } = await import('../ingest/site.js');
   const sites = editorSiteResolver(uri);
   return !!source && !!sites && (await sites.siteOf(source.relativePath)) !== undefined;
 }

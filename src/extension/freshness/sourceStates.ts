@@ -1,9 +1,6 @@
 import * as vscode from 'vscode';
-import { ledgerScope } from '../../core/ledger';
-import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
-import { editorLinkTargets } from '../ingest/linkTargets';
-import type { Ledger, SourceState } from '../../core/ledger';
-import { publishSwitchOf } from '../../core/identity';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
@@ -66,6 +63,10 @@ export class SourceStates {
       const cached = this.hashes.get(key);
       if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached;
       const bytes = await vscode.workspace.fs.readFile(uri);
+      // The front matter and include readers load with the first file hashed, not with the extension (issue 27).
+      const [{ publishSwitchOf }, { includedSourceHash, resolveIncludes }, { editorLinkTargets }] = await Promise.all([
+        import('../../core/identity/documentId.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'),
+      ]);
       const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
       const withheld = publishSwitchOf(bytes, relativePath) !== undefined;
       // A page that includes other files (F15) is hashed with them, as the ledger recorded it; not cached, since

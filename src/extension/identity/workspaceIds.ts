@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { documentIdOf, IdClaims } from '../../core/identity';
-import type { IdClaimsView } from '../../core/identity';
+import { IdClaims } from '../../core/identity/claims';
+import type { IdClaimsView } from '../../core/identity/claims';
 import { forEachConcurrently } from '../../core/pool';
 import { listBatchFiles } from '../batch/listFiles';
 import { fileIngestConfig, readSettings } from '../settings';
@@ -49,6 +49,8 @@ export class WorkspaceIds {
       if (!s) folderSettings.set(folder, (s = { idPrefix: fileIngestConfig(uri).idPrefix, maxFileBytes: readSettings(uri).maxFileBytes }));
       return s;
     };
+    // The front matter reader loads with the first listing, not with the extension (issue 27).
+    const { documentIdOf } = await import('../../core/identity/documentId.js');
     await forEachConcurrently(files, PARALLEL, async (file) => {
       const uri = vscode.Uri.parse(file.key);
       const { idPrefix, maxFileBytes } = settingsOf(uri);

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents';
-import { sourceKey } from '../../core/identity';
+import { folderLabel } from '../../core/documents/workspaceIds';
+import { sourceKey } from '../../core/identity/sources';
 
 /** A file of a workspace folder, named as every part names it (docs/architecture.md#identity). */
 export interface WorkspaceSource {

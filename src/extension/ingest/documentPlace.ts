@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { DOCUMENT_ID_PATTERN } from '../../core/api';
-import { proposeChosenId, workspaceIdPrefix } from '../../core/documents';
+import { DOCUMENT_ID_PATTERN } from '../../core/api/schemas';
+import { proposeChosenId, workspaceIdPrefix } from '../../core/documents/workspaceIds';
 import type { IngestionHistory } from '../../core/ingest/history';
 import { workspaceSource } from '../identity/workspaceSource';
 

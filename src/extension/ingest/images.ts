@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import type { ServiceClient } from '../../core/api';
-import type { ImageReference } from '../../core/documents';
+import type { ServiceClient } from '../../core/api/client';
+import type { ImageReference } from '../../core/documents/images';
 import { checkedImageReader, diskImageReader, ImageRefusedError } from '../../core/ingest/imageFiles';
 import { imageProblemError, readImages, uploadImages } from '../../core/ingest/images';
-import type { Ledger } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger/ledger';
 import { readSettings } from '../settings';
 import type { UserFilesView } from '../views/userFilesView';
 

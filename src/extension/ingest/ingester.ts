@@ -1,17 +1,18 @@
 import * as vscode from 'vscode';
-import { isServiceError } from '../../core/api';
-import {
-  DocumentBuildResult, DocumentError, fileNameWithoutExtension, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection,
-} from '../../core/documents';
+import { isServiceError } from '../../core/api/errors';
+import { DocumentBuildResult, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection } from '../../core/documents/build';
+import { DocumentError } from '../../core/documents/errors';
+import { fileNameWithoutExtension } from '../../core/documents/text';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
-import type { ImageReference } from '../../core/documents';
-import { ledgerScope, sha256Hex } from '../../core/ledger';
+import type { ImageReference } from '../../core/documents/images';
+import { ledgerScope } from '../../core/ledger/scope';
+import { sha256Hex } from '../../core/ledger/hash';
 import { includedSourceHash } from '../../core/ingest/includes';
-import { duplicateIdSentence } from '../../core/identity';
-import type { IdClaimsView } from '../../core/identity';
-import type { Ledger } from '../../core/ledger';
+import { duplicateIdSentence } from '../../core/identity/claims';
+import type { IdClaimsView } from '../../core/identity/claims';
+import type { Ledger } from '../../core/ledger/ledger';
 import { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';

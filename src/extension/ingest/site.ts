@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { SiteResolver, siteFilesOf } from '../../core/site';
-import type { SiteFiles } from '../../core/site';
+import { SiteResolver } from '../../core/site/detect';
+import { siteFilesOf } from '../../core/site/diskFiles';
+import type { SiteFiles } from '../../core/site/types';
 import { linkTargetsUnder } from './linkTargets';
 
 /**

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { getGitFileInfo } from '../../core/documents';
+import { getGitFileInfo } from '../../core/documents/gitInfo';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';
 import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';

@@ -1,5 +1,6 @@
 import type * as vscode from 'vscode';
-import { keyValueLedgerStorage, Ledger } from '../../core/ledger';
+import { keyValueLedgerStorage } from '../../core/ledger/keyValueStorage';
+import { Ledger } from '../../core/ledger/ledger';
 import type { Log } from '../log';
 
 /** The ledger of this workspace lives in its workspace state (ids, paths, hashes, times; never the key). */

@@ -1,11 +1,12 @@
 import { existsSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents';
-import { sourceKey } from '../../core/identity';
-import { jsonFileLedgerStorage, Ledger } from '../../core/ledger';
-import type { LedgerFileSystem } from '../../core/ledger';
-import type { Published } from '../../core/orphans';
+import { folderLabel } from '../../core/documents/workspaceIds';
+import { sourceKey } from '../../core/identity/sources';
+import { jsonFileLedgerStorage } from '../../core/ledger/fileStorage';
+import { Ledger } from '../../core/ledger/ledger';
+import type { LedgerFileSystem } from '../../core/ledger/fileStorage';
+import type { Published } from '../../core/orphans/find';
 import type { Log } from '../log';
 
 /** Where the command line keeps its ledger by default, under the root it ran in. */

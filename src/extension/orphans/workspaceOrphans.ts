@@ -1,10 +1,11 @@
 import * as vscode from 'vscode';
-import { NotFoundError, PermissionError } from '../../core/api';
-import type { DocumentInfo, ServiceClient } from '../../core/api';
-import { normalizeIdPrefix } from '../../core/documents';
-import type { Ledger } from '../../core/ledger';
-import { findOrphans } from '../../core/orphans';
-import type { Orphan, OrphanFindings } from '../../core/orphans';
+import { NotFoundError, PermissionError } from '../../core/api/errors';
+import type { DocumentInfo } from '../../core/api/schemas';
+import type { ServiceClient } from '../../core/api/client';
+import { normalizeIdPrefix } from '../../core/documents/ids';
+import type { Ledger } from '../../core/ledger/ledger';
+import { findOrphans } from '../../core/orphans/find';
+import type { Orphan, OrphanFindings } from '../../core/orphans/find';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
 import type { Log } from '../log';
@@ -12,7 +13,7 @@ import { fileIngestConfig, readSettings } from '../settings';
 import { folderPublishRules } from '../batch/listFiles';
 import { withheldPhrase } from '../../core/files/publishRules';
 import type { PublishRules } from '../../core/files/publishRules';
-import { publishSwitchOf } from '../../core/identity';
+import { publishSwitchOf } from '../../core/identity/documentId';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readPublished } from './published';
 

@@ -1,8 +1,11 @@
 import * as vscode from 'vscode';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import { SECTION } from '../settings';
-import type { Ledger } from '../../core/ledger';
-import { previewBody, PreviewBody } from './previewBody';
+import type { Ledger } from '../../core/ledger/ledger';
+import type { PreviewBody } from './previewBody';
+
+/** The document builder loads with the first preview, not with the extension (issue 27). */
+const previewBody = async (...args: Parameters<typeof import('./previewBody.js').previewBody>) => (await import('./previewBody.js')).previewBody(...args);
 
 export const PREVIEW_SCHEME = 'doc-ingest-preview';
 

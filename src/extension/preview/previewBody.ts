@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
-import { DocumentError } from '../../core/documents';
+import { DocumentError } from '../../core/documents/errors';
 import { previewImageIds } from '../../core/ingest/images';
-import type { Ledger } from '../../core/ledger';
+import type { Ledger } from '../../core/ledger/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';
 import { describeError } from '../errors';
 import { DocumentPlaces } from '../ingest/documentPlace';

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ConnectorFileInfo, isServiceError, NotFoundError, PermissionError } from '../../core/api';
+import { ConnectorFileInfo } from '../../core/api/schemas';
+import { isServiceError, NotFoundError, PermissionError } from '../../core/api/errors';
 import { Connection } from '../connection';
 import { readSettings, SECTION } from '../settings';
 import { DateTexts, fileRowFacts, firstPage, matchingFiles } from './fileRows';

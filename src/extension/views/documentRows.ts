@@ -4,8 +4,8 @@
  * (this workspace sent it from that file) or through the id the file builds now (a file published elsewhere, by
  * CI say). The view only words these facts and turns them into tree items.
  */
-import type { DocumentInfo } from '../../core/api';
-import type { IdClaimsView } from '../../core/identity';
+import type { DocumentInfo } from '../../core/api/schemas';
+import type { IdClaimsView } from '../../core/identity/claims';
 
 /** What the ledger recorded of sending a document from here (the part the view needs). */
 export interface SentRecord {

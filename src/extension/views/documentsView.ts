@@ -1,8 +1,10 @@
 import * as vscode from 'vscode';
-import { isServiceError, NotFoundError, PermissionError, type DocumentInfo } from '../../core/api';
+import { isServiceError, NotFoundError, PermissionError } from '../../core/api/errors';
+import type { DocumentInfo } from '../../core/api/schemas';
 import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
-import { IdClaims, type IdClaimsView } from '../../core/identity';
-import { ledgerScope, type Ledger } from '../../core/ledger';
+import { IdClaims, type IdClaimsView } from '../../core/identity/claims';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { Ledger } from '../../core/ledger/ledger';
 import { forEachConcurrently } from '../../core/pool';
 import { Connection } from '../connection';
 import type { SourceStates } from '../freshness/sourceStates';

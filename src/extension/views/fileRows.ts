@@ -4,7 +4,7 @@
  * the page of files shown, sizes, and dates. Date formatters are made once per view, not once per row: an
  * `Intl` formatter costs far more to make than to use, and a connector may have 10,000 files.
  */
-import type { ConnectorFileInfo } from '../../core/api';
+import type { ConnectorFileInfo } from '../../core/api/schemas';
 
 /** Files whose name contains `filter` (case-insensitive); all files without a filter. */
 export function matchingFiles(files: ConnectorFileInfo[], filter: string): ConnectorFileInfo[] {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
-import { ledgerScope, type Ledger } from '../../core/ledger';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { Ledger } from '../../core/ledger/ledger';
 import { sourceUri } from '../identity/sourceUri';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../settings';

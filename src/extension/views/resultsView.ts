@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { BatchSummary, FileOutcome, FileResult, WithheldReason } from '../../core/batch';
+import type { BatchSummary, FileOutcome, FileResult, WithheldReason } from '../../core/batch/types';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */
 const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged', 'wouldSend'];

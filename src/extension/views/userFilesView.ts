@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
-import { AuthError, PermissionError } from '../../core/api';
-import { canonicalUserFileId, isLostUpload, parseScopedPollerStates, scopeName, StatusPoller, TrackedFile, type DisplayStatus, type Disposer, type ScopedPollerStates } from '../../core/polling';
+import { AuthError, PermissionError } from '../../core/api/errors';
+import { canonicalUserFileId, isLostUpload, StatusPoller, TrackedFile, type DisplayStatus, type Disposer } from '../../core/polling/statusPoller';
+import { parseScopedPollerStates, scopeName, type ScopedPollerStates } from '../../core/polling/scope';
 import { Connection, NotConfiguredError } from '../connection';
 import { describeError } from '../errors';
 import { readSettings, SECTION } from '../settings';

@@ -13,7 +13,7 @@
  * - The notebook's `metadata.title` (a string; nbconvert shows it as the page title) is the title; otherwise, as for
  *   Markdown, the first level-1 heading, else the file name. Nothing else of the notebook's metadata is sent.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 import { DocumentError } from '../errors';
 import { findImageReferences } from '../images';
 import type { ConvertedText } from './types';

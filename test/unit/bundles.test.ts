@@ -1,0 +1,70 @@
+// The bundle layout of esbuild.mjs keeps start-up small (issue 27): read from the bundles `npm run build:dev`
+// wrote (the test:unit script builds them first), through their source maps, which name every module in a file.
+import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const dist = path.resolve(__dirname, '../../../dist');
+
+/** The files `entry` loads before its code runs: its static imports, transitively (not its `import()`s). */
+function staticClosure(entry: string): string[] {
+  const seen = new Set<string>();
+  const visit = (file: string) => {
+    if (seen.has(file)) return;
+    seen.add(file);
+    const code = fs.readFileSync(file, 'utf8');
+    for (const m of code.matchAll(/^import\s(?:[^;]*?\sfrom\s*)?"(\.{1,2}\/[^"]+\.mjs)";/gms)) visit(path.resolve(path.dirname(file), m[1]!));
+  };
+  visit(path.join(dist, entry));
+  return [...seen];
+}
+
+/** The modules bundled into `files`, as their source maps name them (paths relative to the repository). */
+function modulesIn(files: string[]): string[] {
+  return files.flatMap((file) => {
+    const map = JSON.parse(fs.readFileSync(`${file}.map`, 'utf8')) as { sources: string[] };
+    return map.sources.map((s) => path.relative(path.resolve(dist, '..'), path.resolve(path.dirname(file), s)));
+  });
+}
+
+/** What only a command, a view's listing or a built document needs: never part of start-up. */
+const HEAVY = /node_modules\/(markdown-it|yaml|parse5|acorn|@sveltejs|micromark|mdast-util|hast-util|undici)\/|src\/core\/documents\/build\.ts|src\/core\/batch\/runner\.ts|src\/core\/ingest\/pipeline\.ts/;
+
+describe('bundles: what start-up loads', () => {
+  it('dist/cli.js answers --version and --help alone: nothing else of dist/ is there to load', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-cli-'));
+    try {
+      fs.copyFileSync(path.join(dist, 'cli.js'), path.join(dir, 'cli.js'));
+      const version = JSON.parse(fs.readFileSync(path.resolve(dist, '../package.json'), 'utf8')).version as string;
+      assert.equal(execFileSync(process.execPath, [path.join(dir, 'cli.js'), '--version'], { encoding: 'utf8' }), `${version}\n`);
+      const help = execFileSync(process.execPath, [path.join(dir, 'cli.js'), '--help'], { encoding: 'utf8' });
+      assert.match(help, /^Usage: doc-ingest <command>/);
+      for (const command of ['ingest', 'documents', 'preview', 'site', 'status', 'check']) assert.match(help, new RegExp(`^  ${command} `, 'm'));
+      assert.match(help, /DOC_INGEST_API_KEY/);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('doc-ingest check loads neither the document builder nor the batch', () => {
+    const check = fs.readdirSync(path.join(dist, 'cli')).find((f) => /^check-.*\.mjs$/.test(f));
+    assert.ok(check, 'dist/cli/ has a chunk of its own for check');
+    const modules = modulesIn(staticClosure(`cli/${check}`));
+    assert.ok(modules.includes('src/cli/commands/check.ts'), modules.join(', '));
+    // undici is how check asks the server: it stays.
+    assert.deepEqual(modules.filter((m) => HEAVY.test(m) && !m.includes('/undici/')), []);
+  });
+
+  it('activation loads no document builder, batch, parser or command: those load on first use', () => {
+    const files = staticClosure('extension.mjs');
+    const modules = modulesIn(files);
+    assert.ok(modules.includes('src/extension/extension.ts'), modules.join(', '));
+    assert.ok(modules.includes('src/extension/connection.ts'));
+    assert.deepEqual(modules.filter((m) => HEAVY.test(m) || m.startsWith('src/extension/commands/') && !m.endsWith('showSiteSettings.ts')), []);
+    // The rest is there, in chunks of their own.
+    const all = modulesIn(fs.readdirSync(path.join(dist, 'extension')).filter((f) => f.endsWith('.mjs')).map((f) => path.join(dist, 'extension', f)));
+    assert.ok(all.includes('src/core/documents/build.ts') && all.includes('src/extension/commands/findOrphans.ts'));
+  });
+});
