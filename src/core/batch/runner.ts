@@ -25,7 +25,7 @@ import { imageProblemError, localImageReferences, readImages, uploadImages } fro
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
-import { includedSourceHash, resolveIncludes } from '../ingest/includes';
+import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
 import type { LinkTarget } from '../documents';
 import type { SiteResolver } from '../site/detect';
@@ -33,7 +33,8 @@ import { isServiceError, TimeoutError } from '../api';
 import type { UserFileRecord } from '../api';
 import { getGitFolderInfo } from '../documents';
 import type { GitFolderInfo } from '../documents';
-import { ledgerScope, sha256Hex } from '../ledger';
+import { ledgerScope, sha256Hex, trustedStamp } from '../ledger';
+import type { FileStat } from '../ledger';
 import type { Ledger } from '../ledger';
 import { forEachConcurrently } from '../pool';
 import { isInside } from '../files/inside';
@@ -47,6 +48,11 @@ export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | '
 /** What the batch asks of the ledger about images: reuse an upload, record one, forget one the server lost. */
 export type BatchImageLedger = Pick<Ledger, 'imageFileId' | 'recordImage' | 'imageUpload' | 'forgetImage'>;
 
+export interface BatchFileStat extends Partial<FileStat> {
+  size: number;
+  mtime?: Date;
+}
+
 export interface BatchOptions {
   /** Needed to send; a dry run sends nothing and may go without. */
   client?: ServiceClient;
@@ -54,8 +60,11 @@ export interface BatchOptions {
   server: string;
   files: readonly BatchFile[];
   read(file: BatchFile): Promise<Uint8Array>;
-  /** Size and modification time; undefined when unknown. */
-  stat?(file: BatchFile): Promise<{ size: number; mtime?: Date } | undefined>;
+  /**
+   * Size and modification time; undefined when unknown. With the times in milliseconds, the change time and the
+   * inode, the ledger keeps the file's stamp (`ledger/stat.ts`), which later checks of what changed take it on.
+   */
+  stat?(file: BatchFile): Promise<BatchFileStat | undefined>;
   /** The configuration of this file (the id prefix differs per folder of a multi-root workspace). */
   config(file: BatchFile): IngestConfig;
   /**
@@ -153,6 +162,7 @@ interface Planned {
 interface Unchanged extends Planned {
   scope: string;
   sourceHash: string;
+  sourceStat: string | undefined;
 }
 
 /** Every outcome at zero: the counts of a batch with no files. */
@@ -172,6 +182,8 @@ interface Built {
   hasImages: boolean;
   /** `requestBody(prepared.request)`, the bytes hashed: sent as they are when the request was not rebuilt. */
   body: string | undefined;
+  /** The file's stamp as its bytes were read, when it vouches for them (`trustedStamp`; none for a page with includes). */
+  sourceStat: string | undefined;
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -270,7 +282,7 @@ class Batch {
       const scope = this.scope(prepared);
       const decision = this.o.ledger?.decide(scope, { documentId, sourcePath: file.source, payloadHash }, { force: !!this.o.force });
       if (decision === 'unchanged') {
-        unchanged.push({ ...p, scope, sourceHash: built.sourceHash });
+        unchanged.push({ ...p, scope, sourceHash: built.sourceHash, sourceStat: built.sourceStat });
         return;
       }
       planned.push(p);
@@ -283,7 +295,7 @@ class Batch {
     for (const u of unchanged) {
       if (this.results.has(u.file.key)) continue;
       // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
-      if (!this.o.dryRun) this.o.ledger?.confirmSource(u.scope, u.documentId, u.sourceHash);
+      if (!this.o.dryRun) this.o.ledger?.confirmSource(u.scope, u.documentId, u.sourceHash, u.sourceStat);
       this.finish({ file: u.file, outcome: 'unchanged', documentId: u.documentId });
     }
     // Files keep the order they were listed in; a duplicate's files are not sent.
@@ -322,6 +334,7 @@ class Batch {
       return undefined;
     }
     try {
+      const statAt = Date.now();
       const stat = await this.o.stat?.(file);
       const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
       if (stat && stat.size > max) {
@@ -365,7 +378,11 @@ class Batch {
         body = undefined;
       }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body };
+      // Taken before the bytes were read: a write after it changes the stat, so the stamp never outlives the bytes.
+      const sourceStat = stat?.mtimeMs === undefined || mayInclude(new TextDecoder().decode(bytes), file.relativePath)
+        ? undefined
+        : trustedStamp({ ...stat, mtimeMs: stat.mtimeMs }, statAt);
+      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body, sourceStat };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -467,7 +484,7 @@ class Batch {
       // server's pipeline dropped it (it answers the same). Said in the summary, never silent (F15).
       const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
-      this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash, sourceStat: built.sourceStat });
       this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
       return undefined;
     } catch (e) {

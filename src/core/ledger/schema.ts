@@ -20,6 +20,12 @@ export interface LedgerEntry {
   payloadHash: string;
   /** When the service confirmed it (ISO 8601). */
   ingestedAt: string;
+  /**
+   * The stamp of the file whose bytes `sourceHash` is the hash of (`stat.ts`): while the file's stat gives the same
+   * stamp, its bytes are these. Absent in entries recorded before it was kept, for pages that include other files,
+   * and when the file had just changed (the racy rule).
+   */
+  sourceStat?: string;
 }
 
 /** One image uploaded to a server. */
@@ -47,6 +53,7 @@ const DocumentRecord = z.object({
   sourceHash: hex64,
   payloadHash: hex64,
   ingestedAt: isoTime,
+  sourceStat: z.string().max(200).optional(),
 });
 const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime, userFileId: z.string().min(1).optional() });
 const Envelope = z.object({
