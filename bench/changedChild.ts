@@ -20,6 +20,7 @@ import { checkSource } from '../src/core/ingest/freshness';
 import { jsonFileLedgerStorage, Ledger, ledgerScope } from '../src/core/ledger';
 import { forEachConcurrently } from '../src/core/pool';
 import { pagePath } from './corpus';
+import { clock } from './stats';
 
 export interface ChangedJob {
   mode: 'loop' | 'cli' | 'editor';
@@ -34,16 +35,6 @@ export interface ChangedResult {
   cpuMs: number;
   /** Files found unchanged (cli: from its sentence, 0 or count). */
   unchanged: number;
-}
-
-/** Starts the clock: wall time and this process's CPU time from now. */
-function clock(): () => { ms: number; cpuMs: number } {
-  const start = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000 };
-  };
 }
 
 async function run(job: ChangedJob): Promise<ChangedResult> {
