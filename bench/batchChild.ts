@@ -20,6 +20,7 @@ import { forEachConcurrently } from '../src/core/pool';
 import { buildFile, prepareIngestion, requestBody } from '../src/core/ingest/pipeline';
 import { Ledger, jsonFileLedgerStorage } from '../src/core/ledger';
 import { pagePath } from './corpus';
+import { clock } from './stats';
 
 export interface Job {
   mode: 'batch' | 'raw' | 'sequential';
@@ -48,16 +49,6 @@ const config = { idPrefix: '', ccPairId: 2, linkTemplate: 'https://docs.example.
 
 function body(relativePath: string, bytes: Uint8Array): string {
   return requestBody(prepareIngestion(buildFile({ relativePath, input: bytes }, config), config).request);
-}
-
-/** Starts the clock: wall time and this process's CPU time from now. */
-function clock(): () => { ms: number; cpuMs: number } {
-  const start = process.hrtime.bigint();
-  const cpu = process.cpuUsage();
-  return () => {
-    const used = process.cpuUsage(cpu);
-    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000 };
-  };
 }
 
 async function run(job: Job): Promise<Omit<JobResult, 'peakRssMB'>> {

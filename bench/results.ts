@@ -1,5 +1,5 @@
 /** What `npm run bench` prints and writes: one row per figure, grouped by section, and `bench/results.json`. */
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import type { Figure } from './stats';
 
 export interface Row {
@@ -46,8 +46,17 @@ export class Results {
     return lines.join('\n');
   }
 
-  write(path: string): void {
-    writeFileSync(path, `${JSON.stringify(Object.fromEntries(this.sections), null, 2)}\n`);
+  /** Writes the sections measured; with `keepOthers` (some sections only), the file's other sections stay. */
+  write(path: string, keepOthers = false): void {
+    let kept: Record<string, unknown> = {};
+    if (keepOthers) {
+      try {
+        kept = JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+      } catch {
+        kept = {};
+      }
+    }
+    writeFileSync(path, `${JSON.stringify({ ...kept, ...Object.fromEntries(this.sections) }, null, 2)}\n`);
   }
 }
 

@@ -3,11 +3,13 @@
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
  * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
  *
- * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,polling,size,startup runs some sections only.
+ * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,size,startup runs some sections
+ * only (and keeps the other sections of bench/results.json as they were).
  */
 import { cpus } from 'node:os';
 import path from 'node:path';
 import { batchSections } from './batch';
+import { changedSection } from './changed';
 import { documentsSection } from './documents';
 import { pollingSections } from './polling';
 import { Results } from './results';
@@ -28,9 +30,14 @@ async function main(): Promise<void> {
   results.note('machine', 'platform', `${process.platform} ${process.arch}`);
   results.note('machine', 'rounds', ROUNDS);
   results.note('machine', 'date', new Date().toISOString());
+  if (ONLY) results.note('machine', 'sectionsOfThisRun', ONLY.join(', '));
   if (wanted('documents')) {
     console.error('documents...');
     await documentsSection(results, ROUNDS);
+  }
+  if (wanted('changed')) {
+    console.error('a run with nothing to send (section 4)...');
+    await changedSection(results, ROUNDS);
   }
   const service = await startServiceOnThread();
   try {
@@ -60,7 +67,7 @@ async function main(): Promise<void> {
   const since = process.env.BENCH_STARTED_MS ? Number(process.env.BENCH_STARTED_MS) : startedAt;
   results.note('machine', 'wallSeconds', { value: Math.round((Date.now() - since) / 1000), unit: 's', note: process.env.BENCH_STARTED_MS ? 'the whole npm run bench, compiling included' : 'this process only (run without npm run bench)' });
   console.log(results.table());
-  results.write(path.join(__dirname, '../../bench/results.json'));
+  results.write(path.join(__dirname, '../../bench/results.json'), !!ONLY);
 }
 
 void main().catch((e: unknown) => {

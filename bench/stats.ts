@@ -52,3 +52,13 @@ export function perCallMs(run: () => unknown, repeat: number): number {
   }
   return median(samples);
 }
+
+/** Starts the clock: wall time and this process's CPU time from now. */
+export function clock(): () => { ms: number; cpuMs: number } {
+  const start = process.hrtime.bigint();
+  const cpu = process.cpuUsage();
+  return () => {
+    const used = process.cpuUsage(cpu);
+    return { ms: Number(process.hrtime.bigint() - start) / 1e6, cpuMs: (used.user + used.system) / 1000 };
+  };
+}

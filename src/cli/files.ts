@@ -61,9 +61,20 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
 /** The files under `within` that match `patterns` (relative to the root) and not the exclude globs. */
 async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exclude'>, within: string): Promise<string[]> {
   if (!patterns.length) return [];
-  const hits = await glob(patterns, { cwd: config.root, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
-  const prefix = within === config.root ? undefined : within + path.sep;
-  return hits.map((h) => path.normalize(h)).filter((h) => !prefix || h.startsWith(prefix));
+  // Relative hits, made absolute by hand: the glob's matchers test shorter strings, and thousands of paths need
+  // no normalising when nothing in them can move (a `.` segment falls back to path.join).
+  const hits = await glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+  const rootPrefix = withSep(config.root);
+  const absolute = (h: string) => (DOT_SEGMENT.test(h) ? path.join(config.root, h) : rootPrefix + (path.sep === '/' ? h : h.split('/').join(path.sep)));
+  const prefix = within === config.root ? undefined : withSep(within);
+  return hits.map(absolute).filter((h) => !prefix || h.startsWith(prefix));
+}
+
+/** A `.` or `..` segment: a path with one is normalised the slow way. */
+const DOT_SEGMENT = /(^|[\\/])\.{1,2}([\\/]|$)/;
+
+function withSep(folder: string): string {
+  return folder.endsWith(path.sep) ? folder : folder + path.sep;
 }
 
 /** The publish rules of the repository (F15): its ignore files and the include globs, read from the disk once per listing. */
@@ -81,7 +92,11 @@ export function linkTargetSource(root: string, listing: readonly BatchFile[]): L
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {
-  const relativePath = path.relative(root, absolutePath).split(path.sep).join('/');
+  // Under the root (as every listed file is): the rest of the path, without path.relative's resolving of both.
+  const prefix = withSep(root);
+  const rest = absolutePath.startsWith(prefix) ? absolutePath.slice(prefix.length) : undefined;
+  const under = rest !== undefined && !DOT_SEGMENT.test(rest) ? rest : path.relative(root, absolutePath);
+  const relativePath = under.split(path.sep).join('/');
   // One root: the source key is the path, as the editor's with one workspace folder.
   return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
 }

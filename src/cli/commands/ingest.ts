@@ -8,9 +8,9 @@ import { collectClaims, documentIdOf, IdClaims, publishSwitchOf } from '../../co
 import { withheldPhrase } from '../../core/files/publishRules';
 import type { ClaimSources } from '../../core/identity';
 import { ledgerScope } from '../../core/ledger';
-import { includedSourceHash, resolveIncludes } from '../../core/ingest/includes';
+import { checkSource } from '../../core/ingest/freshness';
 import type { IncludeCache, IncludeSource } from '../../core/ingest/includes';
-import type { Ledger } from '../../core/ledger';
+import type { FileStat, Ledger } from '../../core/ledger';
 import { DEFAULT_MAX_DELETE, ingestConfig, resolveConfig } from '../config';
 import type { CliConfig } from '../config';
 import { EXIT, EXIT_CODE_HELP, exitCodeOf } from '../exitCodes';
@@ -294,24 +294,28 @@ function forCommandLineSummary(summary: BatchSummary): BatchSummary {
 }
 
 /**
- * The files never ingested to this server and pair, or whose bytes changed since: hashed, not built. The others
- * stay out of the run but keep their ids in `claims`. A file over the size limit is not read: it goes to the run,
- * which skips it and says why.
+ * The files never ingested to this server and pair, or whose bytes changed since (`checkSource`: by the stamp the
+ * ledger keeps of each file, else hashed, never built). The others stay out of the run but keep their ids in
+ * `claims` (the ledger's id when taken on its stamp: the bytes it was built from are the same). A file over the
+ * size limit is not read: it goes to the run, which skips it and says why.
  */
-async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, claims: IdClaims, from: ClaimSources & { includes: IncludeSource }, concurrency: number): Promise<BatchFile[]> {
+async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, claims: IdClaims, from: Omit<ClaimSources, 'stat'> & { stat(file: BatchFile): Promise<FileStat>; includes: IncludeSource }, concurrency: number): Promise<BatchFile[]> {
   const changed = new Set<BatchFile>();
   const includeCache: IncludeCache = new Map();
   await forEachConcurrently(files, Math.max(4, concurrency), async (file) => {
-    const stat = file.withheld ? undefined : await from.stat?.(file);
-    if (file.withheld || (stat && stat.size > from.maxFileBytes)) {
+    if (file.withheld) {
       changed.add(file);
       return;
     }
-    const bytes = await from.read(file);
-    // A page's hash covers the files it includes (F15), as the run records it.
-    const includes = await resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, from.includes, { cache: includeCache });
-    if (ledger.sourceState(scope, file.source, includedSourceHash(bytes, includes)) !== 'unchanged') changed.add(file);
-    else claims.set(file.source, documentIdOf(bytes, file.relativePath, from.idPrefix(file)));
+    const statAt = Date.now();
+    const stat = await from.stat(file);
+    if (stat.size > from.maxFileBytes) {
+      changed.add(file);
+      return;
+    }
+    const check = await checkSource(ledger, scope, file, { stat, statAt, read: () => from.read(file), includes: from.includes, includeCache });
+    if (check.state !== 'unchanged') changed.add(file);
+    else claims.set(file.source, check.documentId ?? documentIdOf(check.bytes, file.relativePath, from.idPrefix(file)));
   });
   return files.filter((f) => changed.has(f));
 }

@@ -7,7 +7,8 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import { insideRootCheck } from './insideRoot';
-import type { BatchOptions } from './runner';
+import type { FileStat } from '../ledger/stat';
+import type { BatchFileStat, BatchOptions } from './runner';
 import type { BatchFile } from './types';
 
 function pathOf(file: BatchFile): string {
@@ -18,7 +19,7 @@ function pathOf(file: BatchFile): string {
  * `read` and `stat` for `runBatch` over files on the local disk (`absolutePath`, else `key`, is the path). A file
  * with a `root` whose real path is outside it is refused unread.
  */
-export function nodeFileAccess(): Required<Pick<BatchOptions, 'read' | 'stat'>> {
+export function nodeFileAccess(): Pick<BatchOptions, 'read'> & { stat(file: BatchFile): Promise<BatchFileStat & FileStat> } {
   const checkInside = insideRootCheck();
   return {
     read: async (file) => {
@@ -27,7 +28,7 @@ export function nodeFileAccess(): Required<Pick<BatchOptions, 'read' | 'stat'>> 
     },
     stat: async (file) => {
       const s = statSync(pathOf(file));
-      return { size: s.size, mtime: s.mtime };
+      return { size: s.size, mtime: s.mtime, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino };
     },
   };
 }

@@ -3,14 +3,17 @@
  * failures, one shared pause when the server asks for quiet, and a summary that says exactly what was sent.
  *
  * Two passes, with memory bounded whatever the number of files:
- * 1. check: every file is read and built once, keeping its id and payload hash, so that two files that would
- *    become one document, and files the ledger says the server already holds, are known before anything is
- *    sent. The built requests are kept too, up to KEEP_BUDGET_BYTES of source text, so that a docs folder of a
- *    usual size is not read and built twice;
- * 2. send: the files to send go out with their kept request, or are read and built again as they go (beyond the
- *    budget, with local images to upload, in a retry round), and are sent by `concurrency` workers. Failures
- *    that a moment may cure (a dropped connection, a 503) get up to two more rounds at the end, a timeout one
- *    (failures.ts); a server that stops answering stops the batch (silence.ts).
+ * 1. ids: every file is read and its id taken from its front matter or path (`documentIdOf`, what the id
+ *    claims of files outside a run use too), not built, so that two files that would become one document are
+ *    known, and refused, before anything is sent; the local images of each are hashed (read once per run);
+ * 2. build and send: each file is read, built and hashed once, up to LOOKAHEAD_PER_WORKER files per worker
+ *    ahead of the `concurrency` workers that send them (the building overlaps the requests in flight, and no
+ *    more than that window of built requests is ever held). A file the ledger says the server holds as built is
+ *    finished as unchanged there; a file with local images is built again as it is sent, with their uploads. A
+ *    file whose built id is not the one its front matter gave (a format `documentIdOf` does not read, or an edit
+ *    between the passes) is checked against the other files' ids again and refused when another builds it.
+ *    Failures that a moment may cure (a dropped connection, a 503) get up to two more rounds at the end, a
+ *    timeout one (failures.ts); a server that stops answering stops the batch (silence.ts).
  */
 import { SharedPause } from '../api/sharedPause';
 import type { ServiceClient } from '../api/client';
@@ -25,7 +28,7 @@ import { imageProblemError, localImageReferences, readImages, uploadImages } fro
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
-import { includedSourceHash, resolveIncludes } from '../ingest/includes';
+import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
 import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
@@ -35,11 +38,14 @@ import { getGitFolderInfo } from '../documents/gitFolder';
 import type { GitFolderInfo } from '../documents/gitFolder';
 import { ledgerScope } from '../ledger/scope';
 import { sha256Hex } from '../ledger/hash';
+import { trustedStamp } from '../ledger/stat';
+import type { FileStat } from '../ledger/stat';
 import type { Ledger } from '../ledger/ledger';
 import { forEachConcurrently } from '../pool';
 import { isInside } from '../files/inside';
 import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
 import { duplicateIdSentence } from '../identity/claims';
+import { documentIdOf } from '../identity/documentId';
 import type { IdClaimsView } from '../identity/claims';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 
@@ -49,6 +55,11 @@ export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | '
 /** What the batch asks of the ledger about images: reuse an upload, record one, forget one the server lost. */
 export type BatchImageLedger = Pick<Ledger, 'imageFileId' | 'recordImage' | 'imageUpload' | 'forgetImage'>;
 
+export interface BatchFileStat extends Partial<FileStat> {
+  size: number;
+  mtime?: Date;
+}
+
 export interface BatchOptions {
   /** Needed to send; a dry run sends nothing and may go without. */
   client?: ServiceClient;
@@ -56,8 +67,11 @@ export interface BatchOptions {
   server: string;
   files: readonly BatchFile[];
   read(file: BatchFile): Promise<Uint8Array>;
-  /** Size and modification time; undefined when unknown. */
-  stat?(file: BatchFile): Promise<{ size: number; mtime?: Date } | undefined>;
+  /**
+   * Size and modification time; undefined when unknown. With the times in milliseconds, the change time and the
+   * inode, the ledger keeps the file's stamp (`ledger/stat.ts`), which later checks of what changed take it on.
+   */
+  stat?(file: BatchFile): Promise<BatchFileStat | undefined>;
   /** The configuration of this file (the id prefix differs per folder of a multi-root workspace). */
   config(file: BatchFile): IngestConfig;
   /**
@@ -109,8 +123,6 @@ export interface BatchOptions {
   concurrency?: number;
   /** Larger files are skipped unread; default 10 MB. */
   maxFileBytes?: number;
-  /** Source bytes whose built requests pass 1 keeps for pass 2; default KEEP_BUDGET_BYTES (tests set 0). */
-  keepBudgetBytes?: number;
   /** Per ingestion request; default the client's. */
   timeoutMs?: number;
   signal?: AbortSignal;
@@ -122,12 +134,10 @@ export interface BatchOptions {
 // In a module of their own: the command line's and the editor's settings read them without loading the batch.
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 /**
- * Source bytes whose built requests pass 1 keeps for pass 2 (a docs folder of about 1,000 pages). Beyond it,
- * files are built again when sent, so memory stays flat as the batch grows: a kept request holds its text about
- * three times over (the text, its sections, the JSON body), and 16 MB here cost 190 MB of peak memory at 5,000
- * files.
+ * Files built ahead of each sending worker: enough that a worker never waits for a build while requests are in
+ * flight, few enough that the built requests held stay a few MB whatever the number of files.
  */
-export const KEEP_BUDGET_BYTES = 4 * 1024 * 1024;
+export const LOOKAHEAD_PER_WORKER = 2;
 /**
  * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
  * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a
@@ -142,15 +152,10 @@ export const RETRY_ROUNDS = 2;
 
 interface Planned {
   file: BatchFile;
-  documentId: string;
+  /** The id it builds: from pass 1 (undefined when its front matter withholds it or it cannot be read as text), then as built. */
+  documentId: string | undefined;
   /** Why its last send failed, when it is waiting for another round. */
   failure?: { error: unknown };
-}
-
-/** A file the ledger says the server holds as built: it still claims its id, and is finished once no duplicate is found. */
-interface Unchanged extends Planned {
-  scope: string;
-  sourceHash: string;
 }
 
 /** Every outcome at zero: the counts of a batch with no files. */
@@ -164,12 +169,12 @@ interface Built {
   payloadHash: string;
   sourceHash: string;
   documentId: string;
-  /** Source bytes (for the keep budget). */
-  size: number;
   /** Local images to upload before sending: a request built in pass 1 only has their placeholders. */
   hasImages: boolean;
   /** `requestBody(prepared.request)`, the bytes hashed: sent as they are when the request was not rebuilt. */
   body: string | undefined;
+  /** The file's stamp as its bytes were read, when it vouches for them (`trustedStamp`; none for a page with includes). */
+  sourceStat: string | undefined;
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -201,24 +206,30 @@ class Batch {
   /** Per root folder, the link targets judged so far: each is read once per batch. */
   private readonly linkTargets = new Map<string, LinkTargetCache>();
   private readonly includeTexts = new Map<string, IncludeCache>();
-  /** Built in pass 1 and not sent yet, by file key, within KEEP_BUDGET_BYTES. */
-  private readonly kept = new Map<string, Built>();
-  private keptBytes = 0;
+  /** Pass 1's files by the id they build (refused duplicates included): pass 2 checks a built id that differs. */
+  private readonly byId = new Map<string, Planned[]>();
+  private readonly duplicates: DuplicateId[] = [];
+  /** The one status question about the images the ledger would reuse, asked before the first send. */
+  private lostImages: Promise<void> | undefined;
 
   async run(): Promise<BatchSummary> {
     await this.askGit();
-    const { planned, duplicates } = await this.check();
-    if (!this.o.dryRun && planned.length) await this.forgetLostImages();
-    if (this.o.dryRun) {
-      for (const p of planned) this.finish({ file: p.file, outcome: 'wouldSend', documentId: p.documentId });
-    }
-    let toSend = this.o.dryRun ? [] : planned;
+    const planned = await this.claimIds();
+    let toSend = planned;
     for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
       const again: Planned[] = [];
-      await this.pool(toSend, async (p) => {
-        const failure = await this.send(p, round < RETRY_ROUNDS);
-        if (failure) again.push({ ...p, failure });
-      });
+      const mayRetry = round < RETRY_ROUNDS;
+      if (round === 0) {
+        await this.buildAhead(planned, async (p, built) => {
+          const failure = await this.send(p, mayRetry, built);
+          if (failure) again.push({ ...p, failure });
+        });
+      } else {
+        await this.pool(toSend, async (p) => {
+          const failure = await this.send(p, mayRetry);
+          if (failure) again.push({ ...p, failure });
+        });
+      }
       toSend = again;
     }
     // Sent and failed, waiting for a round the stop called off: their own failure, not "not sent".
@@ -228,7 +239,7 @@ class Batch {
     for (const file of this.o.files) {
       if (!this.results.has(file.key)) this.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
     }
-    return this.summary(duplicates);
+    return this.summary(this.duplicates);
   }
 
   private async askGit(): Promise<void> {
@@ -254,42 +265,81 @@ class Batch {
 
   // ------------------------------------------------------------------------------------------------- pass 1
 
-  private async check(): Promise<{ planned: Planned[]; duplicates: DuplicateId[] }> {
-    // Every file that builds, sent or not: an unchanged file still holds its id against a new file claiming it.
-    const byId = new Map<string, Planned[]>();
+  /**
+   * Pass 1: every file read once for the id it builds and the hashes of its local images; files another file's
+   * id collides with are refused (with the ids of included files outside this run). Returns the others, in
+   * their listed order.
+   */
+  private async claimIds(): Promise<Planned[]> {
     const planned: Planned[] = [];
-    const unchanged: Unchanged[] = [];
     await this.pool(this.o.files, async (file) => {
-      const built = await this.build(file);
-      if (!built) return;
-      const { prepared, payloadHash, documentId } = built;
-      const p = { file, documentId };
-      byId.set(documentId, [...(byId.get(documentId) ?? []), p]);
-      const scope = this.scope(prepared);
-      const decision = this.o.ledger?.decide(scope, { documentId, sourcePath: file.source, payloadHash }, { force: !!this.o.force });
-      if (decision === 'unchanged') {
-        unchanged.push({ ...p, scope, sourceHash: built.sourceHash });
-        return;
+      const bytes = await this.admit(file);
+      if (!bytes) return;
+      let documentId: string | undefined;
+      try {
+        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix);
+        const images = await this.localImages(file, bytes);
+        for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+      } catch {
+        // Its build says what is wrong with it.
       }
+      const p: Planned = { file, documentId };
       planned.push(p);
-      if (!this.o.dryRun && !built.hasImages && this.keptBytes + built.size <= (this.o.keepBudgetBytes ?? KEEP_BUDGET_BYTES)) {
-        this.kept.set(file.key, built);
-        this.keptBytes += built.size;
+      if (documentId !== undefined) this.byId.set(documentId, [...(this.byId.get(documentId) ?? []), p]);
+    });
+    this.duplicates.push(...this.refuseDuplicates(this.byId));
+    const order = new Map(this.o.files.map((f, i) => [f.key, i]));
+    return planned.filter((p) => !this.results.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0));
+  }
+
+  /**
+   * Pass 2's first round: each file built up to LOOKAHEAD_PER_WORKER files per worker ahead of the workers;
+   * a built file the ledger says the server holds is finished as unchanged, one a dry run would send as
+   * `wouldSend`, and the others go to `send`.
+   */
+  private async buildAhead(planned: readonly Planned[], send: (p: Planned, built: Built) => Promise<void>): Promise<void> {
+    const ahead = new Map<number, Promise<Built | undefined>>();
+    const window = this.concurrency * LOOKAHEAD_PER_WORKER;
+    let started = 0;
+    await this.pool(planned.map((_, i) => i), async (i) => {
+      for (; started < Math.min(planned.length, i + 1 + window); started++) ahead.set(started, this.build(planned[started]!.file));
+      const built = await ahead.get(i);
+      ahead.delete(i);
+      const p = planned[i]!;
+      if (!built || this.results.has(p.file.key) || this.refusedAsBuilt(p, built)) return;
+      p.documentId = built.documentId;
+      const scope = this.scope(built.prepared);
+      const decision = this.o.ledger?.decide(scope, { documentId: built.documentId, sourcePath: p.file.source, payloadHash: built.payloadHash }, { force: !!this.o.force });
+      if (decision === 'unchanged') {
+        // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
+        if (!this.o.dryRun) this.o.ledger?.confirmSource(scope, built.documentId, built.sourceHash, built.sourceStat);
+        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId });
+      } else if (this.o.dryRun) {
+        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId });
+      } else {
+        await send(p, built);
       }
     });
-    const duplicates = this.refuseDuplicates(byId);
-    for (const u of unchanged) {
-      if (this.results.has(u.file.key)) continue;
-      // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
-      if (!this.o.dryRun) this.o.ledger?.confirmSource(u.scope, u.documentId, u.sourceHash);
-      this.finish({ file: u.file, outcome: 'unchanged', documentId: u.documentId });
-    }
-    // Files keep the order they were listed in; a duplicate's files are not sent.
-    const order = new Map(this.o.files.map((f, i) => [f.key, i]));
-    return {
-      planned: planned.filter((p) => !this.results.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0)),
-      duplicates,
-    };
+  }
+
+  /**
+   * A file whose built id is not the one pass 1 read (a format whose id `documentIdOf` does not read, or an edit
+   * between the passes): refused when another file of the run, or an included file outside it, builds that id.
+   */
+  private refusedAsBuilt(p: Planned, built: Built): boolean {
+    if (built.documentId === p.documentId) return false;
+    const inRun = new Set(this.o.files.map((f) => f.source));
+    const others = [
+      ...(this.byId.get(built.documentId) ?? []).filter((q) => q.file !== p.file).map((q) => q.file.source),
+      ...(this.o.claims?.sourcesOf(built.documentId) ?? []).filter((s) => !inRun.has(s)).sort(),
+    ];
+    // It claims the id it builds now, not the one read in pass 1.
+    if (p.documentId !== undefined) this.byId.set(p.documentId, (this.byId.get(p.documentId) ?? []).filter((q) => q !== p));
+    this.byId.set(built.documentId, [...(this.byId.get(built.documentId) ?? []), p]);
+    if (!others.length) return false;
+    this.duplicates.push({ documentId: built.documentId, files: [p.file] });
+    this.finish({ file: p.file, outcome: 'failed', documentId: built.documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, built.documentId) });
+    return true;
   }
 
   /** Fails every file whose id another file builds (of this run, or included outside it), naming the others. */
@@ -301,7 +351,6 @@ class Batch {
       if (same.length < 2 && !outside.length) continue;
       duplicates.push({ documentId, files: same.map((p) => p.file), ...(outside.length ? { otherSources: outside } : {}) });
       for (const p of same) {
-        this.take(p.file);
         const others = [...same.filter((q) => q !== p).map((q) => q.file.source), ...outside];
         this.finish({ file: p.file, outcome: 'failed', documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, documentId) });
       }
@@ -314,32 +363,51 @@ class Batch {
    * `upload`, its local images are uploaded first (else they stand as placeholders named by their content, which
    * is what the payload hash covers either way).
    */
-  private async build(file: BatchFile, upload = false): Promise<Built | undefined> {
+  /**
+   * The file's bytes, or undefined (with its result recorded) when it is not read: withheld by a publish rule, over
+   * the size limit, or unreadable.
+   */
+  private async admit(file: BatchFile): Promise<Uint8Array | undefined> {
+    const read = await this.readFile(file).catch((e: unknown) => {
+      if (!this.o.signal?.aborted) this.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...describeFailure(e) });
+      return undefined;
+    });
+    return read?.bytes;
+  }
+
+  /** Stat, then read; undefined (with its result recorded) when withheld or over the size limit. */
+  private async readFile(file: BatchFile): Promise<{ bytes: Uint8Array; stat: BatchFileStat | undefined; statAt: number } | undefined> {
     if (file.withheld) {
       this.finish({ file, outcome: 'skipped', reason: file.withheld.reason, error: file.withheld.error });
       return undefined;
     }
+    const statAt = Date.now();
+    const stat = await this.o.stat?.(file);
+    const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
+    if (stat && stat.size > max) {
+      this.finish({
+        file,
+        outcome: 'skipped',
+        errorKind: 'document',
+        setting: 'maxFileSizeMB',
+        error: `${file.source} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
+      });
+      return undefined;
+    }
+    return { bytes: await this.o.read(file), stat, statAt };
+  }
+
+  private async build(file: BatchFile, upload = false): Promise<Built | undefined> {
     try {
-      const stat = await this.o.stat?.(file);
-      const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
-      if (stat && stat.size > max) {
-        this.finish({
-          file,
-          outcome: 'skipped',
-          errorKind: 'document',
-          setting: 'maxFileSizeMB',
-          error: `${file.source} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
-        });
-        return undefined;
-      }
-      const bytes = await this.o.read(file);
+      const read = await this.readFile(file);
+      if (!read) return undefined;
+      const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
       const images = await this.localImages(file, bytes);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
-      for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       source.linkTargets = await this.links(file, bytes);
       const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
       if (site) source.site = site;
@@ -363,7 +431,11 @@ class Batch {
         body = undefined;
       }
       const documentId = built.document.id ?? file.relativePath;
-      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, size: bytes.byteLength, hasImages: !!images?.hashes.size, body };
+      // Taken before the bytes were read: a write after it changes the stat, so the stamp never outlives the bytes.
+      const sourceStat = stat?.mtimeMs === undefined || mayInclude(new TextDecoder().decode(bytes), file.relativePath)
+        ? undefined
+        : trustedStamp({ ...stat, mtimeMs: stat.mtimeMs }, statAt);
+      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, hasImages: !!images?.hashes.size, body, sourceStat };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -441,14 +513,16 @@ class Batch {
   // ------------------------------------------------------------------------------------------------- pass 2
 
   /** Sends one planned file; its failure when another round may cure it (and a round is left), else undefined. */
-  private async send(p: Planned, mayRetry: boolean): Promise<{ error: unknown } | undefined> {
+  private async send(p: Planned, mayRetry: boolean, prebuilt?: Built): Promise<{ error: unknown } | undefined> {
     const { file } = p;
     this.progress.current = file.source;
     let built: Built | undefined;
     let sent = false;
     const mark = this.silence.mark();
     try {
-      built = this.take(file) ?? (await this.build(file, true));
+      await (this.lostImages ??= this.forgetLostImages());
+      // Built in pass 2's first round: sent as built, unless its images are to be uploaded first.
+      built = prebuilt && !prebuilt.hasImages ? prebuilt : await this.build(file, true);
       if (!built) return undefined;
       if (this.stopped()) return undefined; // left for the "not sent" sweep
       sent = true;
@@ -465,7 +539,7 @@ class Batch {
       // server's pipeline dropped it (it answers the same). Said in the summary, never silent (F15).
       const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
-      this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash });
+      this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash, sourceStat: built.sourceStat });
       this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
       return undefined;
     } catch (e) {
@@ -495,16 +569,6 @@ class Batch {
   }
 
   // ------------------------------------------------------------------------------------------------- helpers
-
-  /** The request pass 1 kept for this file, if any, no longer kept (a retry builds it again). */
-  private take(file: BatchFile): Built | undefined {
-    const built = this.kept.get(file.key);
-    if (built) {
-      this.kept.delete(file.key);
-      this.keptBytes -= built.size;
-    }
-    return built;
-  }
 
   /** Runs `work` over `items` with at most `concurrency` at once; stops taking new items once the batch stops. */
   private pool<T>(items: readonly T[], work: (item: T) => Promise<void>): Promise<void> {

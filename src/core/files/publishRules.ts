@@ -52,6 +52,8 @@ interface RuleFile {
 export class PublishRules {
   /** Per folder (root-relative, '' for the root): its rule files in the order they are asked. */
   private readonly folders = new Map<string, RuleFile[]>();
+  /** Per folder (root-relative, `/`-separated): why it is ignored, or undefined when it is not. */
+  private readonly folderVerdicts = new Map<string, Withheld | undefined>();
   private readonly named: ((path: string) => boolean) | undefined;
   private readonly ignoreCase: boolean;
 
@@ -73,12 +75,20 @@ export class PublishRules {
     const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
     if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
     // Each folder on the way, then the file: an ignored folder settles it for everything inside.
-    for (let i = 1; i <= segments.length; i++) {
-      const isFile = i === segments.length;
-      const verdict = this.verdict(segments.slice(0, i), isFile);
-      if (verdict) return verdict;
+    for (let i = 1; i < segments.length; i++) {
+      const verdict = this.folderVerdict(segments.slice(0, i));
+      if (verdict) return { ...verdict };
     }
-    return undefined;
+    return this.verdict(segments, true);
+  }
+
+  /** A folder's verdict, judged once per listing: thousands of files share a few folders. */
+  private folderVerdict(segments: readonly string[]): Withheld | undefined {
+    const key = segments.join('/');
+    if (this.folderVerdicts.has(key)) return this.folderVerdicts.get(key);
+    const verdict = this.verdict(segments, false);
+    this.folderVerdicts.set(key, verdict);
+    return verdict;
   }
 
   /**
@@ -87,11 +97,13 @@ export class PublishRules {
    * un-ignores).
    */
   private verdict(segments: readonly string[], isFile: boolean): Withheld | undefined {
+    const folders = segments.map((_, depth) => this.ruleFiles(segments.slice(0, depth).join('/')));
     for (const ours of [true, false]) {
       for (let depth = segments.length - 1; depth >= 0; depth--) {
-        const folder = segments.slice(0, depth).join('/');
+        const files = folders[depth]!;
+        if (!files.length) continue;
         const below = segments.slice(depth).join('/') + (isFile ? '' : '/');
-        for (const { file, rules } of this.ruleFiles(folder)) {
+        for (const { file, rules } of files) {
           if (file.endsWith(DOC_INGEST_IGNORE_FILE) !== ours) continue;
           const result = rules.test(below);
           if (result.unignored) return undefined;

@@ -80,3 +80,12 @@ export function includedSourceHash(bytes: Uint8Array, includes: ReadonlyMap<stri
   for (const path of [...includes.keys()].sort()) hash.update(`\0${path}\0`).update(includes.get(path) ?? '');
   return hash.digest('hex');
 }
+
+/**
+ * Whether what the file's source hash covers may depend on other files: it is Markdown and names a file to include
+ * (found or not: a missing one that appears changes the hash). Such a file is never taken on its stamp alone
+ * (`ledger/stat.ts`), since an included file can change while it does not.
+ */
+export function mayInclude(text: string, relativePath: string, markdown?: boolean): boolean {
+  return (markdown ?? isMarkdownPath(relativePath)) && includeRequests(text, normalizeRelativePath(relativePath)).length > 0;
+}

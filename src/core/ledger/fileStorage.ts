@@ -9,7 +9,7 @@
  *   aside (`ledger.json.damaged-<time>`, `ledger.json.v2`), what could be read goes on, and `onSetAside` says so.
  */
 import { randomBytes } from 'node:crypto';
-import { constants } from 'node:fs';
+import { constants, readFileSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import path from 'node:path';
 import { withFileLock } from './fileLock';
@@ -35,7 +35,20 @@ export interface FileLedgerOptions {
   onSetAside?(notice: string): void;
 }
 
-export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = nodeFs, options: FileLedgerOptions = {}): LedgerStorage {
+/**
+ * Node's file system, with the ledger read in one synchronous call: a ledger of 5,000 entries is 2 MB, which the
+ * promise-based read takes in 512 KB rounds through libuv's thread pool, 3 to 10 times as long on a loaded machine.
+ */
+const nodeLedgerFs: LedgerFileSystem = {
+  readFile: async (file, encoding) => readFileSync(file, encoding),
+  writeFile: (file, data, options) => nodeFs.writeFile(file, data, options),
+  rename: (from, to) => nodeFs.rename(from, to),
+  copyFile: (from, to, mode) => nodeFs.copyFile(from, to, mode),
+  rm: (file, options) => nodeFs.rm(file, options),
+  mkdir: (dir, options) => nodeFs.mkdir(dir, options),
+};
+
+export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = nodeLedgerFs, options: FileLedgerOptions = {}): LedgerStorage {
   /** The data as this process last read or wrote it: the common ancestor of the next merge. */
   let base: LedgerData = emptyLedgerData();
   /** The file as this process last wrote it: while no one else wrote since, it need not be parsed again. */
@@ -62,8 +75,9 @@ export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = n
     } catch {
       return { unreadable: { label: 'damaged', what: 'is not valid JSON', salvaged: emptyLedgerData() } };
     }
-    const unreadable = unreadableLedger(raw);
-    return unreadable ? { unreadable } : { data: parseLedgerData(raw).data };
+    const parsed = parseLedgerData(raw);
+    const unreadable = unreadableLedger(raw, parsed);
+    return unreadable ? { unreadable } : { data: parsed.data };
   };
 
   /** The file's data now, under the lock: a file that cannot be read whole is set aside, its readable part written back. */

@@ -3,6 +3,8 @@
  * Explorer can mark changed ones. Plain Node; the storage is injected.
  */
 export { sha256Hex } from './hash';
+export { memoryStamp, RACY_MS, statStamp, trustedStamp } from './stat';
+export type { FileStat } from './stat';
 export { jsonFileLedgerStorage } from './fileStorage';
 export type { FileLedgerOptions, LedgerFileSystem } from './fileStorage';
 export { keyValueLedgerStorage } from './keyValueStorage';

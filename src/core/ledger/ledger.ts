@@ -33,6 +33,8 @@ export interface LedgerRecord {
   sourcePath: string;
   sourceHash: string;
   payloadHash: string;
+  /** The file's stamp when its bytes were read (`trustedStamp`); absent when it cannot vouch for them. */
+  sourceStat?: string;
 }
 
 export type LedgerChange =
@@ -44,6 +46,12 @@ export interface LedgerOptions {
   writeDelayMs?: number;
   /** A scheduled (not flushed) write failed; the data stays pending and is written with the next one. */
   onWriteError?: (error: unknown) => void;
+}
+
+/** A stamp goes with the bytes it was taken for: a new hash without one drops the old. */
+function setStamp(entry: LedgerEntry, stamp: string | undefined): void {
+  if (stamp === undefined) delete entry.sourceStat;
+  else entry.sourceStat = stamp;
 }
 
 /** True when a decision means the document is sent. */
@@ -142,9 +150,9 @@ export class Ledger {
 
   /** Records a confirmed ingestion (only after the service confirmed it). */
   record(scope: string, record: LedgerRecord): void {
-    const { documentId, ...rest } = record;
+    const { documentId, sourcePath, sourceHash, payloadHash, sourceStat } = record;
     const previous = this.scopes.get(scope)?.get(documentId);
-    this.put(scope, documentId, { ...rest, ingestedAt: this.clock().toISOString() });
+    this.put(scope, documentId, { sourcePath, sourceHash, payloadHash, ingestedAt: this.clock().toISOString(), ...(sourceStat ? { sourceStat } : {}) });
     const sourcePaths = [record.sourcePath];
     if (previous && previous.sourcePath !== record.sourcePath) {
       this.reindexSource(scope, previous.sourcePath);
@@ -155,15 +163,43 @@ export class Ledger {
 
   /**
    * The file's bytes changed but build the same payload (say, a trailing space or a CRLF): the entry takes the new
-   * source hash, keeping its ingestion time, so the file no longer counts as changed. False when there is no entry
-   * or nothing changed.
+   * source hash, keeping its ingestion time, so the file no longer counts as changed. With `sourceStat`, the file's
+   * stamp as those bytes were read is kept too. False when there is no entry or nothing changed.
    */
-  confirmSource(scope: string, documentId: string, sourceHash: string): boolean {
+  confirmSource(scope: string, documentId: string, sourceHash: string, sourceStat?: string): boolean {
     const entry = this.scopes.get(scope)?.get(documentId);
-    if (!entry || entry.sourceHash === sourceHash) return false;
+    if (!entry) return false;
+    if (entry.sourceHash === sourceHash) {
+      // The same bytes: only the stamp may be new, which changes no file's state.
+      if (sourceStat !== undefined && entry.sourceStat !== sourceStat) this.restamp(entry, sourceStat);
+      return false;
+    }
     entry.sourceHash = sourceHash;
+    setStamp(entry, sourceStat);
     this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
     return true;
+  }
+
+  /**
+   * The file's state by its stamp alone: `unchanged` (with the document id) when the newest entry built from
+   * `sourcePath` recorded exactly this stamp, so the file's bytes are the ones recorded; undefined when its bytes
+   * must be read to tell.
+   */
+  stampedState(scope: string, sourcePath: string, stamp: string | undefined): { state: 'unchanged'; documentId: string } | undefined {
+    if (stamp === undefined) return undefined;
+    const documentId = this.newestBySource.get(scope)?.get(sourcePath);
+    const entry = documentId === undefined ? undefined : this.scopes.get(scope)?.get(documentId);
+    return documentId !== undefined && entry?.sourceStat === stamp ? { state: 'unchanged', documentId } : undefined;
+  }
+
+  /**
+   * The file was read and hashes as its newest entry records: keeps its stamp (`trustedStamp`), so the next check
+   * takes it on its stat. Changes no file's state, so no listener hears of it; it is written with the next write.
+   */
+  noteStamp(scope: string, sourcePath: string, sourceHash: string, stamp: string): void {
+    const documentId = this.newestBySource.get(scope)?.get(sourcePath);
+    const entry = documentId === undefined ? undefined : this.scopes.get(scope)?.get(documentId);
+    if (entry && entry.sourceHash === sourceHash && entry.sourceStat !== stamp) this.restamp(entry, stamp);
   }
 
   /**
@@ -178,6 +214,7 @@ export class Ledger {
     const from = entry.sourcePath;
     entry.sourcePath = sourcePath;
     entry.sourceHash = sourceHash;
+    delete entry.sourceStat;
     if (from !== sourcePath) this.reindexSource(scope, from);
     this.newestBySource.get(scope)?.set(sourcePath, documentId);
     this.changed({ kind: 'documents', scope, documentId, sourcePaths: from === sourcePath ? [sourcePath] : [sourcePath, from] });
@@ -195,6 +232,7 @@ export class Ledger {
     if (!entry) return false;
     entry.sourceHash = SUPERSEDED;
     entry.payloadHash = SUPERSEDED;
+    delete entry.sourceStat;
     this.changed({ kind: 'documents', scope, documentId, sourcePaths: [entry.sourcePath] });
     return true;
   }
@@ -317,6 +355,12 @@ export class Ledger {
     let map = this.images.get(server);
     if (!map) this.images.set(server, (map = new Map()));
     return map;
+  }
+
+  private restamp(entry: LedgerEntry, stamp: string): void {
+    entry.sourceStat = stamp;
+    this.dirty = true;
+    this.schedule();
   }
 
   private changed(change: LedgerChange): void {

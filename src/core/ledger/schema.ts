@@ -20,6 +20,12 @@ export interface LedgerEntry {
   payloadHash: string;
   /** When the service confirmed it (ISO 8601). */
   ingestedAt: string;
+  /**
+   * The stamp of the file whose bytes `sourceHash` is the hash of (`stat.ts`): while the file's stat gives the same
+   * stamp, its bytes are these. Absent in entries recorded before it was kept, for pages that include other files,
+   * and when the file had just changed (the racy rule).
+   */
+  sourceStat?: string;
 }
 
 /** One image uploaded to a server. */
@@ -41,13 +47,6 @@ export interface LedgerData {
 const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)));
 
-const DocumentRecord = z.object({
-  documentId: z.string().min(1),
-  sourcePath: z.string(),
-  sourceHash: hex64,
-  payloadHash: hex64,
-  ingestedAt: isoTime,
-});
 const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime, userFileId: z.string().min(1).optional() });
 const Envelope = z.object({
   version: z.literal(LEDGER_VERSION),
@@ -67,9 +66,40 @@ export function emptyLedgerData(): LedgerData {
   return { version: LEDGER_VERSION, scopes: [], images: [] };
 }
 
+/**
+ * Data this module returned whole: read again (the file storage reads, then the ledger opens what it read), it is
+ * taken as it is, not checked entry by entry a second time (5,000 entries: tens of milliseconds each time).
+ */
+const PARSED = new WeakSet<object>();
+
+function parsed<T>(schema: z.ZodType<T>, item: unknown): T | undefined {
+  const result = schema.safeParse(item);
+  return result.success ? result.data : undefined;
+}
+
+const HEX64 = /^[0-9a-f]{64}$/;
+
+/**
+ * A document record, checked field by field (only its known fields kept), without zod: a ledger of
+ * thousands of entries is read at the start of every run, and the check of each one was most of that time.
+ */
+function documentRecord(item: unknown): (LedgerEntry & { documentId: string }) | undefined {
+  if (typeof item !== 'object' || item === null) return undefined;
+  const r = item as Record<string, unknown>;
+  const { documentId, sourcePath, sourceHash, payloadHash, ingestedAt, sourceStat } = r;
+  if (typeof documentId !== 'string' || documentId.length === 0 || typeof sourcePath !== 'string') return undefined;
+  if (typeof sourceHash !== 'string' || !HEX64.test(sourceHash) || typeof payloadHash !== 'string' || !HEX64.test(payloadHash)) return undefined;
+  if (typeof ingestedAt !== 'string' || Number.isNaN(Date.parse(ingestedAt))) return undefined;
+  if (sourceStat !== undefined && (typeof sourceStat !== 'string' || sourceStat.length > 200)) return undefined;
+  const entry: LedgerEntry & { documentId: string } = { documentId, sourcePath, sourceHash, payloadHash, ingestedAt };
+  if (sourceStat !== undefined) entry.sourceStat = sourceStat;
+  return entry;
+}
+
 /** Reads stored data leniently: never throws. */
 export function parseLedgerData(raw: unknown): ParsedLedger {
   if (raw === undefined || raw === null) return { data: emptyLedgerData() };
+  if (typeof raw === 'object' && PARSED.has(raw)) return { data: raw as LedgerData };
   const version = typeof raw === 'object' && 'version' in raw ? (raw as { version: unknown }).version : undefined;
   if (version !== undefined && version !== LEDGER_VERSION) {
     return {
@@ -82,18 +112,21 @@ export function parseLedgerData(raw: unknown): ParsedLedger {
     return { data: emptyLedgerData(), problem: `The record of past ingestions is damaged; ${EMPTY_HINT}.` };
   }
   let dropped = 0;
-  const keep = <T>(schema: z.ZodType<T>, items: unknown[]): T[] =>
-    items.flatMap((item) => {
-      const parsed = schema.safeParse(item);
-      if (parsed.success) return [parsed.data];
-      dropped++;
-      return [];
-    });
+  const keep = <T>(read: (item: unknown) => T | undefined, items: unknown[]): T[] => {
+    const kept: T[] = [];
+    for (const item of items) {
+      const record = read(item);
+      if (record === undefined) dropped++;
+      else kept.push(record);
+    }
+    return kept;
+  };
   const data: LedgerData = {
     version: LEDGER_VERSION,
-    scopes: envelope.data.scopes.map((s) => ({ scope: s.scope, documents: keep(DocumentRecord, s.documents) })),
-    images: envelope.data.images.map((s) => ({ server: s.server, uploads: keep(UploadRecord, s.uploads) })),
+    scopes: envelope.data.scopes.map((s) => ({ scope: s.scope, documents: keep(documentRecord, s.documents) })),
+    images: envelope.data.images.map((s) => ({ server: s.server, uploads: keep((item) => parsed(UploadRecord, item), s.uploads) })),
   };
+  if (dropped === 0) PARSED.add(data);
   return dropped === 0
     ? { data }
     : {

@@ -4,7 +4,7 @@
  * so once.
  */
 import { LEDGER_VERSION, parseLedgerData } from './schema';
-import type { LedgerData } from './schema';
+import type { LedgerData, ParsedLedger } from './schema';
 
 export interface UnreadableLedger {
   /** Names the copy kept: `v2` for another format version, `damaged` for anything else. */
@@ -15,9 +15,8 @@ export interface UnreadableLedger {
   salvaged: LedgerData;
 }
 
-/** Undefined when `raw` (the stored data) reads whole, or is absent. */
-export function unreadableLedger(raw: unknown): UnreadableLedger | undefined {
-  const parsed = parseLedgerData(raw);
+/** Undefined when `raw` (the stored data) reads whole, or is absent; `parsed`: what `parseLedgerData` made of it. */
+export function unreadableLedger(raw: unknown, parsed: ParsedLedger = parseLedgerData(raw)): UnreadableLedger | undefined {
   if (parsed.problem === undefined) return undefined;
   const version = typeof raw === 'object' && raw !== null && 'version' in raw ? raw.version : undefined;
   if (Number.isSafeInteger(version) && version !== LEDGER_VERSION) {

@@ -10,6 +10,7 @@ import type { UserFilesView } from '../views/userFilesView';
 import type { SiteResolver } from '../../core/site/detect';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
+import { fileStat } from '../freshness/fileStat';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 
 export interface BatchRequest {
@@ -148,8 +149,9 @@ export class BatchIngester implements vscode.Disposable {
               return vscode.workspace.fs.readFile(vscode.Uri.parse(f.key));
             },
             stat: async (f) => {
-              const s = await vscode.workspace.fs.stat(vscode.Uri.parse(f.key));
-              return { size: s.size, mtime: new Date(s.mtime) };
+              // With the change time and inode on the local disk, so that the ledger keeps the file's stamp.
+              const s = await fileStat(vscode.Uri.parse(f.key));
+              return { ...s, mtime: new Date(s.mtimeMs) };
             },
             config: (f) => fileIngestConfig(vscode.Uri.parse(f.key)),
             gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,

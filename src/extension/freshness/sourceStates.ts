@@ -1,16 +1,29 @@
 import * as vscode from 'vscode';
 import { ledgerScope } from '../../core/ledger/scope';
+import { memoryStamp } from '../../core/ledger/stat';
+import type { FileStat } from '../../core/ledger/stat';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
+import { fileStat } from './fileStat';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
+/** The readers a first hash needs: loaded with the first file looked at, not with the extension (issue 27). */
+async function readers() {
+  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }] = await Promise.all([
+    import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'),
+  ]);
+  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf };
+}
+type Readers = Awaited<ReturnType<typeof readers>>;
+
 /**
- * Whether a file on disk differs from its newest confirmed ingestion to the configured server and pair. The
- * file's bytes are hashed once per modification time and size, so asking again (the Explorer asks often) costs
- * one stat. The pair is the configured `docIngest.ccPairId`: a front matter `cc_pair_id` is not read here.
+ * Whether a file on disk differs from its newest confirmed ingestion to the configured server and pair: the core's
+ * `checkSource` (by the stamp the ledger keeps, else by the file's bytes, as `ingest --changed` does). Files read
+ * are also remembered by their stamp for the session (`memoryStamp`), so asking again (the Explorer asks often)
+ * costs one stat. The pair is the configured `docIngest.ccPairId`: a front matter `cc_pair_id` is not read here.
  */
 export class SourceStates {
-  private readonly hashes = new Map<string, { mtime: number; size: number; hash: string; withheld: boolean }>();
+  private readonly hashes = new Map<string, { stamp: string; hash: string; withheld: boolean }>();
   /** Files last hashed with the files they include (F15), by URI. */
   private readonly includers = new Map<string, vscode.Uri>();
 
@@ -26,10 +39,25 @@ export class SourceStates {
     const source = workspaceSource(uri);
     if (!source) return undefined;
     const settings = readSettings(uri);
-    const read = await this.read(uri, settings.maxFileBytes);
-    if (read === undefined || read.withheld) return undefined;
     const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
-    return (await this.ledger).sourceState(scope, source.key, read.hash);
+    const ledger = await this.ledger;
+    try {
+      const looked = await this.look(uri, settings.maxFileBytes);
+      if (!looked) return undefined;
+      const known = this.known(uri, looked);
+      if (known) return known.withheld ? undefined : ledger.sourceState(scope, source.key, known.hash);
+      const r = await readers();
+      const check = await r.checkSource(ledger, scope, { source: source.key, relativePath: source.relativePath }, {
+        ...looked,
+        read: async () => vscode.workspace.fs.readFile(uri),
+        includes: r.editorLinkTargets(uri),
+      });
+      // Taken on its stamp: the bytes the ledger recorded, which were published then.
+      if (check.bytes === undefined) return check.state;
+      return this.remember(r, uri, looked, check.bytes, check.hash).withheld ? undefined : check.state;
+    } catch {
+      return undefined;
+    }
   }
 
   /** The files that include others (F15): a change of any file may change their state. */
@@ -52,36 +80,51 @@ export class SourceStates {
    * record of each document); undefined as for `state`.
    */
   async sourceHash(uri: vscode.Uri): Promise<string | undefined> {
-    return (await this.read(uri, readSettings(uri).maxFileBytes))?.hash;
-  }
-
-  private async read(uri: vscode.Uri, maxBytes: number): Promise<{ hash: string; withheld: boolean } | undefined> {
     try {
-      const stat = await vscode.workspace.fs.stat(uri);
-      if (stat.type & vscode.FileType.Directory || stat.size > maxBytes) return undefined;
-      const key = uri.toString();
-      const cached = this.hashes.get(key);
-      if (cached && cached.mtime === stat.mtime && cached.size === stat.size) return cached;
+      const looked = await this.look(uri, readSettings(uri).maxFileBytes);
+      if (!looked) return undefined;
+      const known = this.known(uri, looked);
+      if (known) return known.hash;
       const bytes = await vscode.workspace.fs.readFile(uri);
-      // The front matter and include readers load with the first file hashed, not with the extension (issue 27).
-      const [{ publishSwitchOf }, { includedSourceHash, resolveIncludes }, { editorLinkTargets }] = await Promise.all([
-        import('../../core/identity/documentId.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'),
-      ]);
+      const r = await readers();
       const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
-      const withheld = publishSwitchOf(bytes, relativePath) !== undefined;
-      // A page that includes other files (F15) is hashed with them, as the ledger recorded it; not cached, since
-      // an included file can change while the page does not.
-      const includes = withheld ? new Map<string, string>() : await resolveIncludes(new TextDecoder().decode(bytes), relativePath, editorLinkTargets(uri));
-      const entry = { mtime: stat.mtime, size: stat.size, hash: includedSourceHash(bytes, includes), withheld };
-      if (includes.size === 0) {
-        this.hashes.set(key, entry);
-        this.includers.delete(key);
-      } else {
-        this.includers.set(key, uri);
-      }
-      return entry;
+      const includes = await r.resolveIncludes(new TextDecoder().decode(bytes), relativePath, r.editorLinkTargets(uri));
+      return this.remember(r, uri, looked, bytes, r.includedSourceHash(bytes, includes)).hash;
     } catch {
       return undefined;
     }
+  }
+
+  /** The file's stat, taken before anything reads it; undefined for a folder or a file over the size limit. */
+  private async look(uri: vscode.Uri, maxBytes: number): Promise<{ stat: FileStat; statAt: number } | undefined> {
+    const statAt = Date.now();
+    const stat = await fileStat(uri);
+    return stat.directory || stat.size > maxBytes ? undefined : { stat, statAt };
+  }
+
+  private known(uri: vscode.Uri, looked: { stat: FileStat; statAt: number }): { hash: string; withheld: boolean } | undefined {
+    const cached = this.hashes.get(uri.toString());
+    return cached && cached.stamp === memoryStamp(looked.stat) ? cached : undefined;
+  }
+
+  /**
+   * Keeps what the bytes read hash to, under the file's stamp: not for a page that includes other files (F15), as
+   * an included file can change while the page does not, nor for a file that changed just before it was read.
+   */
+  private remember(r: Readers, uri: vscode.Uri, looked: { stat: FileStat; statAt: number }, bytes: Uint8Array, hash: string): { hash: string; withheld: boolean } {
+    const key = uri.toString();
+    const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
+    const withheld = r.publishSwitchOf(bytes, relativePath) !== undefined;
+    const entry = { hash, withheld };
+    if (r.mayInclude(new TextDecoder().decode(bytes), relativePath)) {
+      this.hashes.delete(key);
+      this.includers.set(key, uri);
+      return entry;
+    }
+    this.includers.delete(key);
+    const stamp = memoryStamp(looked.stat, looked.statAt);
+    if (stamp === undefined) this.hashes.delete(key);
+    else this.hashes.set(key, { stamp, ...entry });
+    return entry;
   }
 }

@@ -1,11 +1,11 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { nodeFileAccess, runBatch } from '../../../src/core/batch';
+import { LOOKAHEAD_PER_WORKER, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
 
-describe('batch runner: each file read and built once', () => {
+describe('batch runner: each file built once, in a window ahead of the senders', () => {
   const h = useService('observed');
   let folder: Folder;
   beforeEach(async () => {
@@ -18,36 +18,46 @@ describe('batch runner: each file read and built once', () => {
     .map((r) => r.body)
     .sort();
 
-  it('sends what pass 1 built without reading the file again, the same bytes as when it is read again', async () => {
+  it('reads each file once for its id and once to build it, and sends what it built: the same bytes on every run', async () => {
     await writeDocs(folder, 8);
     const reads: string[] = [];
     const read = (f: BatchFile) => {
       reads.push(f.relativePath);
       return readFile(f.absolutePath ?? f.key);
     };
-    const kept = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read }));
-    assert.equal(kept.counts.created, 8);
-    assert.equal(reads.length, 8, 'each file read once');
-    const keptBodies = bodies();
+    const first = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read }));
+    assert.equal(first.counts.created, 8);
+    assert.deepEqual(reads.slice().sort(), folder.files.flatMap((f) => [f.relativePath, f.relativePath]).sort(), 'each file read twice: its id, its build');
+    const firstBodies = bodies();
     h.service.clearRequests();
-    reads.length = 0;
-    const rebuilt = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read, keepBudgetBytes: 0 }));
-    assert.equal(rebuilt.counts.updated, 8);
-    assert.equal(reads.length, 16, 'without a budget, read again when sent');
-    assert.deepEqual(bodies(), keptBodies);
+    const again = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read }));
+    assert.equal(again.counts.updated, 8);
+    assert.deepEqual(bodies(), firstBodies);
   });
 
-  it('keeps no more than the budget: the files beyond it are read again when sent', async () => {
-    await writeDocs(folder, 6);
-    const size = (await readFile(folder.files[0]!.absolutePath!)).byteLength;
+  it('builds no further ahead of the senders than its window: memory stays flat however many files', async function () {
+    this.timeout(20_000);
+    await writeDocs(folder, 60);
+    h.service.setIngestLatency(15);
+    const concurrency = 2;
+    const sent = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
+    const behind: number[] = [];
     let reads = 0;
     const read = (f: BatchFile) => {
       reads++;
+      // Reads beyond the 60 of pass 1 are builds: how far each runs ahead of the requests answered.
+      if (reads > 60) behind.push(reads - 60 - sent());
       return readFile(f.absolutePath ?? f.key);
     };
-    const summary = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read, keepBudgetBytes: size * 2 + 1 }));
-    assert.equal(summary.counts.created + summary.counts.updated, 6);
-    assert.equal(reads, 6 + 4, 'two kept, four read again');
+    try {
+      const summary = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, { read, concurrency }));
+      assert.equal(summary.counts.created + summary.counts.updated, 60);
+    } finally {
+      h.service.setIngestLatency(0);
+    }
+    assert.equal(behind.length, 60, 'each file built once');
+    const window = concurrency * LOOKAHEAD_PER_WORKER;
+    assert.ok(Math.max(...behind) <= window + concurrency + 1, `built at most ${window} ahead of the ${concurrency} in flight: ${Math.max(...behind)}`);
   });
 
   it('reads from the local disk with nodeFileAccess: the bytes, the size and the modification time', async () => {

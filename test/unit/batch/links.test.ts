@@ -32,8 +32,6 @@ describe('batch runner: links between docs (F14)', () => {
           return disk.read(p);
         },
       },
-      // Nothing kept from pass 1: every page is built again as it is sent.
-      keepBudgetBytes: 0,
     }));
     assert.equal(summary.counts.created, pages + 1, JSON.stringify(summary.results.map((r) => r.error)));
     const page = h.service.document('guide~page-7.md')?.received as { sections: { text?: string }[] };

@@ -1,0 +1,101 @@
+/**
+ * Section 4: a run with nothing to send. 5,000 files ingested before (their ledger written as a run records it),
+ * none changed since: `ingest --changed` and the core path of Ingest Changed Files against reading and hashing the
+ * same files in one plain loop, each in a fresh process per round, interleaved. "Before" is the same command with
+ * the ledger as this version's predecessors wrote it (no stamps: every file read and hashed, as before the stat
+ * cache; that run then stamps them, so its ledger is put back before each round).
+ */
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { documentIdOf } from '../src/core/identity';
+import { includedSourceHash } from '../src/core/ingest/includes';
+import { jsonFileLedgerStorage, Ledger, ledgerScope, RACY_MS, sha256Hex, trustedStamp } from '../src/core/ledger';
+import type { ChangedJob, ChangedResult } from './changedChild';
+import { writeCorpus } from './corpus';
+import type { Results } from './results';
+import { figure, ratio } from './stats';
+
+const FILES = 5000;
+/** Never asked: a run with nothing to send sends nothing. */
+const BASE_URL = 'http://127.0.0.1:9';
+
+function runJob(job: ChangedJob): Promise<ChangedResult> {
+  return new Promise((resolve, reject) => {
+    execFile(process.execPath, [path.join(__dirname, 'changedChild.js'), JSON.stringify(job)], { maxBuffer: 1 << 20 }, (error, stdout, stderr) => {
+      if (error) reject(new Error(`${job.mode}: ${stderr || error.message}`));
+      else resolve(JSON.parse(stdout) as ChangedResult);
+    });
+  });
+}
+
+/** The ledger a run of every file records (stamps included), and the same without stamps. */
+async function writeLedgers(root: string, files: readonly string[]): Promise<{ stamped: string; plain: string }> {
+  const dir = path.join(root, '.doc-ingest');
+  await mkdir(dir, { recursive: true });
+  const scope = ledgerScope(BASE_URL, undefined);
+  const stamped = await Ledger.open(jsonFileLedgerStorage(path.join(dir, 'stamped.json')));
+  const plain = await Ledger.open(jsonFileLedgerStorage(path.join(dir, 'plain.json')));
+  for (const f of files) {
+    const statAt = Date.now();
+    const s = await stat(path.join(root, f));
+    const bytes = await readFile(path.join(root, f));
+    const record = { documentId: documentIdOf(bytes, f, '') ?? f, sourcePath: f, sourceHash: includedSourceHash(bytes, undefined), payloadHash: sha256Hex(`payload of ${f}`) };
+    stamped.record(scope, { ...record, sourceStat: trustedStamp({ size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino }, statAt) });
+    plain.record(scope, record);
+  }
+  await stamped.close();
+  await plain.close();
+  return { stamped: path.join(dir, 'stamped.json'), plain: path.join(dir, 'plain.json') };
+}
+
+export async function changedSection(results: Results, rounds: number): Promise<void> {
+  const corpus = await writeCorpus(FILES);
+  try {
+    // Files changed within RACY_MS of a look are never taken on their stamp: as a writer's files, these are older.
+    await sleep(RACY_MS + 500);
+    const ledgers = await writeLedgers(corpus.root, corpus.files);
+    const ledger = path.join(corpus.root, '.doc-ingest', 'ledger.json');
+    const job = { root: corpus.root, count: FILES, baseUrl: BASE_URL };
+    const samples = new Map<string, number[]>();
+    const put = (key: string, ms: number) => samples.set(key, [...(samples.get(key) ?? []), ms]);
+    const cpu = new Map<string, number[]>();
+    const measure = async (key: string, mode: ChangedJob['mode'], ledgerFrom: string | undefined) => {
+      if (ledgerFrom) await copyFile(ledgerFrom, ledger);
+      const r = await runJob({ ...job, mode });
+      if (r.unchanged !== FILES) throw new Error(`${key}: ${r.unchanged} of ${FILES} unchanged`);
+      put(key, r.ms);
+      cpu.set(key, [...(cpu.get(key) ?? []), r.cpuMs]);
+    };
+    await measure('warm', 'loop', undefined);
+    for (let r = 1; r <= rounds; r++) {
+      await measure('loop', 'loop', undefined);
+      await measure('cli', 'cli', ledgers.stamped);
+      await measure('editor', 'editor', ledgers.stamped);
+      await measure('cliBefore', 'cli', ledgers.plain);
+      await measure('editorBefore', 'editor', ledgers.plain);
+      console.error(`  nothing to send: round ${r}/${rounds} done`);
+    }
+    const s = (key: string) => samples.get(key) ?? [];
+    results.note('nothingToSend', 'setup', {
+      files: `${FILES} generated Markdown files (the batch corpus), ingested before and unchanged since; the ledger as a run records it`,
+      loop: 'the baseline: readFileSync and SHA-256 of each file in one plain loop, in a fresh process',
+      cli: 'doc-ingest ingest --changed in process (main), modules loaded before the clock: listing, ledger, the check, the report',
+      editor: 'the core path of Ingest Changed Files: an asynchronous stat and checkSource per file, 8 at a time, the ledger open (the editor holds it)',
+      before: 'the same with the ledger as earlier versions wrote it (no stamps): every file read and hashed, as before the stat cache',
+    });
+    results.add('nothingToSend', 'loopMs', { name: `${FILES} files: read and hash in a plain loop`, figure: figure(s('loop'), 'ms') });
+    results.add('nothingToSend', 'cliMs', { name: 'ingest --changed, nothing changed', figure: figure(s('cli'), 'ms') });
+    results.add('nothingToSend', 'cliVsLoop', { name: 'ingest --changed / plain loop', figure: ratio(s('cli'), s('loop')), goal: '<= 1.5' });
+    results.add('nothingToSend', 'cliBeforeVsLoop', { name: 'before (no stamps): ingest --changed / plain loop', figure: ratio(s('cliBefore'), s('loop')) });
+    const c = (key: string) => cpu.get(key) ?? [];
+    results.add('nothingToSend', 'cliCpuVsLoopCpu', { name: 'the same in CPU time (what load does not change)', figure: ratio(c('cli'), c('loop')) });
+    results.add('nothingToSend', 'editorMs', { name: 'Ingest Changed Files core path, nothing changed', figure: figure(s('editor'), 'ms') });
+    results.add('nothingToSend', 'editorVsLoop', { name: 'Ingest Changed Files core path / plain loop', figure: ratio(s('editor'), s('loop')), goal: '<= 1.5' });
+    results.add('nothingToSend', 'editorCpuVsLoopCpu', { name: 'the same in CPU time', figure: ratio(c('editor'), c('loop')) });
+    results.add('nothingToSend', 'editorBeforeVsLoop', { name: 'before (no stamps): core path / plain loop', figure: ratio(s('editorBefore'), s('loop')) });
+  } finally {
+    await corpus.remove();
+  }
+}

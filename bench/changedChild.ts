@@ -1,0 +1,95 @@
+/**
+ * One measured look for changes in a process of its own (cold, as a command line run is). Given a job as JSON in
+ * argv[2], prints a JSON line with the time. The modules are loaded before the clock starts: the command line's
+ * start-up is a figure of its own (`doc-ingest --version`).
+ *
+ * Jobs:
+ * - `loop`: the limit for a tool that must look at every file: read and hash each file in one plain loop;
+ * - `cli`: `doc-ingest ingest --changed` in process (`main`), over the corpus with its ledger file;
+ * - `editor`: the core path of Ingest Changed Files and the Explorer's badges: for each file, an asynchronous stat
+ *   (as `fileStat` takes it) and `checkSource`, 8 at a time (as the command does), with the ledger already open (the
+ *   editor holds it from activation).
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { main } from '../src/cli/main';
+import type { CliIo } from '../src/cli/io';
+import { checkSource } from '../src/core/ingest/freshness';
+import { jsonFileLedgerStorage, Ledger, ledgerScope } from '../src/core/ledger';
+import { forEachConcurrently } from '../src/core/pool';
+import { pagePath } from './corpus';
+import { clock } from './stats';
+
+export interface ChangedJob {
+  mode: 'loop' | 'cli' | 'editor';
+  root: string;
+  count: number;
+  baseUrl: string;
+}
+
+export interface ChangedResult {
+  ms: number;
+  /** CPU time (user + system) of this process while measured: what the look itself costs, load or not. */
+  cpuMs: number;
+  /** Files found unchanged (cli: from its sentence, 0 or count). */
+  unchanged: number;
+}
+
+async function run(job: ChangedJob): Promise<ChangedResult> {
+  const list = Array.from({ length: job.count }, (_, i) => pagePath(i));
+  const abs = (f: string) => path.join(job.root, f);
+  if (job.mode === 'loop') {
+    const stop = clock();
+    let n = 0;
+    for (const f of list) if (createHash('sha256').update(readFileSync(abs(f))).digest('hex').length === 64) n++;
+    return { ...stop(), unchanged: n };
+  }
+  if (job.mode === 'editor') {
+    const ledger = await Ledger.open(jsonFileLedgerStorage(path.join(job.root, '.doc-ingest', 'ledger.json')));
+    const scope = ledgerScope(job.baseUrl, undefined);
+    const stop = clock();
+    let n = 0;
+    await forEachConcurrently(list, 8, async (f) => {
+      const statAt = Date.now();
+      const s = await stat(abs(f));
+      const check = await checkSource(ledger, scope, { source: f, relativePath: f }, {
+        stat: { size: s.size, mtimeMs: s.mtimeMs, ctimeMs: s.ctimeMs, ino: s.ino },
+        statAt,
+        read: () => readFile(abs(f)),
+        includes: { read: (p) => readFile(abs(p)) },
+      });
+      if (check.state === 'unchanged') n++;
+    });
+    return { ...stop(), unchanged: n };
+  }
+  let out = '';
+  let err = '';
+  const io: CliIo = {
+    stdout: { write: (s: string) => void (out += s), isTTY: false },
+    stderr: { write: (s: string) => void (err += s), isTTY: false },
+    env: { DOC_INGEST_BASE_URL: job.baseUrl, DOC_INGEST_API_KEY: 'bench-key-never-sent' },
+    cwd: job.root,
+    onInterrupt: () => undefined,
+    exit: (code: number) => {
+      throw new Error(`exit ${code}`);
+    },
+  };
+  const stop = clock();
+  const code = await main(['ingest', '--changed'], io);
+  const measured = stop();
+  if (code !== 0) throw new Error(`ingest --changed: exit ${code}: ${err}`);
+  return { ...measured, unchanged: /Every file is as last ingested/.test(out) ? job.count : 0 };
+}
+
+if (require.main === module) {
+  const job = JSON.parse(process.argv[2] ?? '{}') as ChangedJob;
+  void run(job).then(
+    (r) => process.stdout.write(`${JSON.stringify(r)}\n`),
+    (e: unknown) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}
