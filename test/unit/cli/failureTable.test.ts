@@ -4,7 +4,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
-import net from 'node:net';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { failureRow, failureRows, failureTableMarkdown, FAILURES, README_BEGIN, README_END, withFailureTable } from '../../../src/cli/failureTable';
@@ -109,36 +108,6 @@ async function throughRefusingProxy(refuse: 403 | 407 | 502): Promise<Target> {
 let ca: TestCa | undefined;
 
 /**
- * A TCP relay that counts the connections made to `port` through it: the handshakes a client gives up are still
- * connections (HttpsFront counts the handshakes that succeed).
- */
-async function countingRelay(port: number): Promise<{ port: number; connections: () => number; close(): Promise<void> }> {
-  const sockets = new Set<net.Socket>();
-  let connections = 0;
-  const relay = net.createServer((client) => {
-    connections += 1;
-    const upstream = net.connect(port, '127.0.0.1');
-    for (const s of [client, upstream]) {
-      sockets.add(s);
-      s.once('close', () => sockets.delete(s));
-      s.on('error', () => undefined);
-    }
-    client.pipe(upstream).pipe(client);
-    client.once('close', () => upstream.destroy());
-    upstream.once('close', () => client.destroy());
-  });
-  await new Promise<void>((resolve) => relay.listen(0, '127.0.0.1', resolve));
-  return {
-    port: (relay.address() as AddressInfo).port,
-    connections: () => connections,
-    close: async () => {
-      for (const s of sockets) s.destroy();
-      await new Promise((resolve) => relay.close(resolve));
-    },
-  };
-}
-
-/**
  * Rows whose failure needs more than the answer says (a proxy, a certificate, another origin): their own set-up, by
  * row id. The others get a server that gives the answer, or no server, by the answer's kind (`target` below).
  */
@@ -158,13 +127,11 @@ const TARGETS: Record<string, (row: FailureCase) => Promise<Target>> = {
     const { service: s } = await service();
     ca ??= await makeTestCa();
     const front = await startHttpsFront(ca, s.port);
-    const relay = await countingRelay(front.port);
     return {
-      baseUrl: `https://127.0.0.1:${relay.port}/api`,
-      connections: relay.connections,
+      baseUrl: `${front.origin}/api`,
+      connections: () => front.attempts,
       untouched: () => s.requests.length + front.connections,
       close: async () => {
-        await relay.close();
         await front.close();
         await s.close();
       },
