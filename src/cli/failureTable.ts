@@ -3,9 +3,10 @@
  * `doc-ingest ingest` prints, its exit code, and whether the request is tried again.
  *
  * The sentences and the retries are not written here: each row holds only what the server answers (a status, a
- * body, headers) or how the connection fails (the system's code), and `failureRows()` passes that answer through
- * the real client (`ServiceClient` over a fetch that returns it), the batch's description of a failure and the
- * command line's wording. The exit code is the one fact stated here, as the contract.
+ * body, headers), how the connection fails (the system's code) or how a proxy on the way answers, and
+ * `failureRows()` passes that answer through the real client (`ServiceClient` over a fetch that returns it, or
+ * throws what undici and the command line's fetch throw), the batch's description of a failure and the command
+ * line's wording. The exit code is the one fact stated here, as the contract.
  *
  * Two readers: test/unit/cli/failureTable.test.ts makes each answer happen for real (local servers, the built
  * command line) and checks the sentence, the exit code, the number of requests and that the ledger is unchanged;
@@ -18,6 +19,8 @@ import { ServiceError, TimeoutError } from '../core/api/errors';
 import { DEFAULT_RETRY, isRetryable } from '../core/api/retry';
 import { RETRY_ROUNDS, ServerSilence, SILENT_TIMEOUTS_TO_STOP, stopsBatch, worthAnotherRound } from '../core/batch';
 import { describeFailure } from '../core/batch/describe';
+import { proxyRoute, proxySettings, ThroughProxyError } from '../core/http/proxy';
+import type { Env } from '../core/http/proxy';
 import { EXIT } from './exitCodes';
 import type { ExitCode } from './exitCodes';
 import { forCommandLine } from './wording';
@@ -34,7 +37,15 @@ export interface HttpAnswer {
 export type Answer =
   | { http: HttpAnswer }
   /** The connection fails with this system code (as Node's fetch reports it in its `cause`). */
-  | { connection: 'refused' | 'dns' | 'tls' | 'reset'; code: string; message: string }
+  | { connection: 'refused' | 'dns' | 'tls' | 'untrusted' | 'reset'; code: string; message: string }
+  /**
+   * The request goes through a proxy (the proxy variables of RowOptions.env), which answers the tunnel's CONNECT with
+   * this status instead of 200: undici aborts the request, and the command line's fetch wraps that in a
+   * ThroughProxyError (src/core/http/nodeFetch.ts).
+   */
+  | { proxy: 'refuses'; status: 403 | 407 | 502 }
+  /** The request goes through a proxy that cannot be reached: the connection to it fails with this system code. */
+  | { proxy: 'unreachable'; code: string; message: string }
   /** No answer within the timeout: the run stops once the server has been silent SILENT_TIMEOUTS_TO_STOP times. */
   | { silent: true };
 
@@ -67,7 +78,13 @@ export const FAILURES: readonly FailureCase[] = [
   row('timeout', 'No answer within the timeout (`--timeout`, default 300 s)', { silent: true }, EXIT.server),
   row('reset', 'The connection is closed in the middle of the answer', { connection: 'reset', code: 'UND_ERR_SOCKET', message: 'other side closed' }, EXIT.someFailed),
   row('tls', 'TLS fails (an `https://` URL to a plain HTTP server)', { connection: 'tls', code: 'ERR_SSL_WRONG_VERSION_NUMBER', message: 'wrong version number' }, EXIT.server),
+  row('untrusted-ca', 'The server\'s certificate is signed by an authority this machine does not trust (a private CA)', { connection: 'untrusted', code: 'UNABLE_TO_VERIFY_LEAF_SIGNATURE', message: 'unable to verify the first certificate' }, EXIT.server),
+  row('proxy-407', 'The proxy asks for credentials (407)', { proxy: 'refuses', status: 407 }, EXIT.server),
+  row('proxy-403', 'The proxy refuses to carry the request (403)', { proxy: 'refuses', status: 403 }, EXIT.server),
+  row('proxy-502', 'The proxy cannot reach the server (502)', { proxy: 'refuses', status: 502 }, EXIT.server),
+  row('proxy-unreachable', 'The proxy is not reachable (nothing listens at its address)', { proxy: 'unreachable', code: 'ECONNREFUSED', message: 'connect ECONNREFUSED' }, EXIT.server),
   row('html', 'A web page (a sign-in page, the web app) instead of JSON', http(200, '<!DOCTYPE html>\n<html><head><title>Sign in</title></head><body><form>...</form></body></html>\n', HTML), EXIT.server),
+  row('redirect-elsewhere', 'A redirect to another host (302 to a sign-in page)', http(302, NGINX(302, 'Found'), { ...HTML, location: 'https://login.example.com/oauth2/authorize?client_id=search&state=x1' }), EXIT.server),
   row('401', '401 (the specification\'s servers)', http(401, { detail: 'Not authenticated' }, { 'www-authenticate': 'Bearer' }), EXIT.auth),
   row('403-not-authenticated', '403, an unknown, expired or revoked key', http(403, { detail: 'Access denied. User is not authenticated.' }), EXIT.auth),
   row('403-session', '403, a token that is no API key', http(403, { error_code: 'SESSION_UNRECOGNIZED', detail: 'Session not recognized. Please log in again.' }), EXIT.auth),
@@ -117,20 +134,34 @@ export interface FailureRow extends FailureCase {
 export interface RowOptions {
   /** The run's timeout (the README: the default, 300 s). */
   timeoutMs?: number;
-  /** Replaces the answer's headers (the test: a Retry-After of 0, so as not to wait). */
+  /** Replaces the answer's headers (the test: a Retry-After of 0, so as not to wait; a Location it serves). */
   headers?: (c: FailureCase) => Record<string, string> | undefined;
+  /** The server URL (the README: TABLE_SERVER); sentences name its origin. */
+  baseUrl?: string;
+  /** The proxy variables, for the rows whose requests go through a proxy (the README: TABLE_PROXY_ENV). */
+  env?: Env;
+  /**
+   * Whether the Node that runs doc-ingest has --use-system-ca, which the untrusted-certificate sentence then offers:
+   * the running Node's unless told. The README's table is Node 20's (no such flag), whatever Node writes it.
+   */
+  systemCaFlag?: boolean;
 }
+
+/** The server and the proxy the README's sentences name. */
+export const TABLE_SERVER = 'https://search.example.com/api';
+export const TABLE_PROXY_ENV: Env = { HTTPS_PROXY: 'http://proxy.example.com:3128' };
 
 const DOCUMENT = { document: { id: 'guide', semantic_identifier: 'Guide', sections: [{ text: 'Text.' }], source: 'file' as const, metadata: {} } };
 
 /** The table, each sentence and retry worked out by the real client and batch rules. */
 export async function failureRows(options: RowOptions = {}): Promise<FailureRow[]> {
   const rows: FailureRow[] = [];
-  for (const c of FAILURES) rows.push(await rowOf(c, options));
+  for (const c of FAILURES) rows.push(await failureRow(c, options));
   return rows;
 }
 
-async function rowOf(c: FailureCase, options: RowOptions): Promise<FailureRow> {
+/** One row of the table, for this server URL and these proxy variables. */
+export async function failureRow(c: FailureCase, options: RowOptions = {}): Promise<FailureRow> {
   const timeoutMs = options.timeoutMs ?? 300_000;
   if ('silent' in c.answer) {
     // What the batch says once the server has been silent for SILENT_TIMEOUTS_TO_STOP requests in a row.
@@ -140,30 +171,35 @@ async function rowOf(c: FailureCase, options: RowOptions): Promise<FailureRow> {
     for (let i = 0; i < SILENT_TIMEOUTS_TO_STOP; i++) stop = silence.timedOut(timeout as TimeoutError, silence.mark());
     if (!stop) throw new Error('the silence rule never stops the run');
     const retry: RetryFacts = { attempts: 1, wait: undefined, rounds: 1, stops: true };
-    return { ...c, sentence: forCommandLine(stop.message), retry, requestsPerFile: 1, retried: retriedText(retry, `after ${SILENT_TIMEOUTS_TO_STOP} requests in a row get no answer`) };
+    return { ...c, sentence: forCommandLine(stop.message, options.systemCaFlag), retry, requestsPerFile: 1, retried: retriedText(retry, `after ${SILENT_TIMEOUTS_TO_STOP} requests in a row get no answer`) };
   }
-  const error = await errorOf(c, options.headers?.(c));
+  const error = await errorOf(c, options);
   const stops = stopsBatch(error);
   const attempts = isRetryable(error) && (error.retryAfterMs === undefined || error.retryAfterMs <= DEFAULT_RETRY.maxRetryAfterMs) ? DEFAULT_RETRY.attempts : 1;
   const rounds = stops ? 1 : worthAnotherRound(error, false) ? RETRY_ROUNDS + 1 : 1;
   const wait = attempts > 1 || rounds > 1 ? (error.retryAfterMs !== undefined ? 'retryAfter' : 'backoff') : undefined;
   const retry: RetryFacts = { attempts, wait, rounds, stops };
-  return { ...c, sentence: forCommandLine(describeFailure(error).error), retry, requestsPerFile: attempts * rounds, retried: retriedText(retry) };
+  return { ...c, sentence: forCommandLine(describeFailure(error).error, options.systemCaFlag), retry, requestsPerFile: attempts * rounds, retried: retriedText(retry) };
 }
 
 /** What the client makes of the answer, through the real client: the request is an ingestion with an id. */
-async function errorOf(c: FailureCase, headers: Record<string, string> | undefined): Promise<ServiceError> {
+async function errorOf(c: FailureCase, options: RowOptions): Promise<ServiceError> {
   const answer = c.answer;
-  const fetch = async (): Promise<Response> => {
-    if ('connection' in answer) {
-      throw new TypeError('fetch failed', { cause: Object.assign(new Error(answer.message), { code: answer.code }) });
+  const headers = options.headers?.(c);
+  const fetch = async (url: string): Promise<Response> => {
+    if ('connection' in answer) throw fetchFailed(answer.code, answer.message);
+    if ('proxy' in answer) {
+      // As src/core/http/nodeFetch.ts does: the route the proxy variables give, and undici's error as its cause.
+      const way = proxyRoute(proxySettings(options.env ?? TABLE_PROXY_ENV), url);
+      if (way.via !== 'proxy') throw new Error(`${c.id}: the proxy variables send no request to ${url} through a proxy`);
+      throw new ThroughProxyError(way.proxy, way.variable, new URL(url).origin, answer.proxy === 'refuses' ? tunnelRefused(answer.status) : fetchFailed(answer.code, answer.message));
     }
     if (!('http' in answer)) throw new Error(`${c.id}: no answer`);
     const { status, body } = answer.http;
     const text = typeof body === 'string' ? body : JSON.stringify(body);
     return new Response(text, { status, headers: { ...JSON_TYPE, ...(headers ?? answer.http.headers) } });
   };
-  const client = new ServiceClient({ fetch, baseUrl: 'https://search.example.com/api', apiKey: 'on_example-key-of-the-table', retry: { attempts: 1 } });
+  const client = new ServiceClient({ fetch, baseUrl: options.baseUrl ?? TABLE_SERVER, apiKey: 'on_example-key-of-the-table', retry: { attempts: 1 } });
   try {
     await client.ingestDocument(DOCUMENT);
   } catch (e) {
@@ -171,6 +207,21 @@ async function errorOf(c: FailureCase, headers: Record<string, string> | undefin
     throw e;
   }
   throw new Error(`${c.id}: the client accepted the answer`);
+}
+
+/** undici's fetch when the connection fails: a TypeError whose cause is the system's error. */
+function fetchFailed(code: string, message: string): TypeError {
+  return new TypeError('fetch failed', { cause: Object.assign(new Error(message), { code }) });
+}
+
+/**
+ * undici's fetch when a proxy answers CONNECT with `status`: its ProxyAgent aborts the request (an AbortError of code
+ * UND_ERR_ABORTED), and fetch rejects with a TypeError whose cause is the DOMException that carries that abort.
+ */
+function tunnelRefused(status: number): TypeError {
+  const aborted = Object.assign(new Error(`Proxy response (${status}) !== 200 when HTTP Tunneling`), { name: 'AbortError', code: 'UND_ERR_ABORTED' });
+  const cancelled = Object.assign(new DOMException('Request was cancelled.'), { cause: aborted });
+  return new TypeError('fetch failed', { cause: cancelled });
 }
 
 function retriedText(r: RetryFacts, stopWhen?: string): string {
@@ -192,7 +243,7 @@ function cell(text: string): string {
 
 /** The README's table, between its markers. */
 export async function failureTableMarkdown(): Promise<string> {
-  const rows = await failureRows();
+  const rows = await failureRows({ systemCaFlag: false });
   const lines = [
     README_BEGIN,
     '| failure | what `doc-ingest ingest` says | exit code | tried again |',

@@ -19,11 +19,14 @@ const FLAGS: Record<string, string> = {
   ingestTimeoutSeconds: '--timeout (DOC_INGEST_TIMEOUT_SECONDS)',
 };
 
-/** `text` with each editor setting replaced by its command-line form. */
-export function forCommandLine(text: string): string {
+/**
+ * `text` with each editor setting replaced by its command-line form. `systemCaFlag`: whether the Node that runs
+ * doc-ingest has --use-system-ca (the running one's, unless told; the README's table shows Node 20's wording).
+ */
+export function forCommandLine(text: string, systemCaFlag = process.allowedNodeEnvironmentFlags.has('--use-system-ca')): string {
   const flag = (whole: string, key: string) => FLAGS[key] ?? whole;
   return text
-    .replace(UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine(process.allowedNodeEnvironmentFlags.has('--use-system-ca')))
+    .replace(UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine(systemCaFlag))
     .replace('the ingestion path setting (docIngest.ingestionPath)', FLAGS.ingestionPath!)
     .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
     // Inside parentheses already: "(--timeout or DOC_INGEST_TIMEOUT_SECONDS)", not parentheses in parentheses.

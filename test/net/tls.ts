@@ -52,6 +52,8 @@ export interface HttpsFront {
   port: number;
   /** TLS connections accepted (handshakes that succeeded). */
   connections: number;
+  /** TCP connections accepted, those whose handshake the client gave up included. */
+  attempts: number;
   close(): Promise<void>;
 }
 
@@ -76,6 +78,8 @@ export async function startHttpsFront(ca: TestCa, targetPort: number, host = '12
     plain.once('close', () => secure.destroy());
   });
   server.on('tlsClientError', () => undefined); // a client that does not trust the certificate hangs up: expected
+  let attempts = 0;
+  server.on('connection', () => (attempts += 1));
   await new Promise<void>((resolve) => server.listen(0, host, resolve));
   const port = (server.address() as AddressInfo).port;
   return {
@@ -83,6 +87,9 @@ export async function startHttpsFront(ca: TestCa, targetPort: number, host = '12
     port,
     get connections() {
       return connections;
+    },
+    get attempts() {
+      return attempts;
     },
     close: async () => {
       for (const s of sockets) s.destroy();
