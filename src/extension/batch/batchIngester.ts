@@ -149,9 +149,11 @@ export class BatchIngester implements vscode.Disposable {
               return vscode.workspace.fs.readFile(vscode.Uri.parse(f.key));
             },
             stat: async (f) => {
-              // With the change time and inode on the local disk, so that the ledger keeps the file's stamp.
+              // With the change time and inode on the local disk, so that the ledger keeps the file's stamp. The date
+              // is rounded to the millisecond as Node's own `stat().mtime` and VS Code's stat are: the preview, Ingest
+              // Current File and the command line date the file so, and a date 1 ms off is another payload.
               const s = await fileStat(vscode.Uri.parse(f.key));
-              return { ...s, mtime: new Date(s.mtimeMs) };
+              return { ...s, mtime: new Date(Math.round(s.mtimeMs)) };
             },
             config: (f) => fileIngestConfig(vscode.Uri.parse(f.key)),
             gitFolders: vscode.workspace.isTrusted ? gitFolders() : undefined,
