@@ -416,5 +416,7 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
     return new NetworkError(said, action, cause, code, { request, cause: error });
   }
   const detail = code ?? clip(all[all.length - 1]?.message);
-  return new NetworkError(detail ? `${summary} (${detail})` : summary, action, cause, code, { request, cause: error });
+  // The code inside the sentence it explains: "refused the connection (ECONNREFUSED).", not after its full stop.
+  const said = detail ? `${summary.replace(/\.$/, '')} (${detail}).` : summary;
+  return new NetworkError(said, action, cause, code, { request, cause: error });
 }
