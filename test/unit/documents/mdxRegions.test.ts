@@ -7,7 +7,7 @@ import path from 'node:path';
 import { mdxEdits } from '../../../src/core/documents/readerText/mdx';
 import { MappedText } from '../../../src/core/documents/readerText/mapped';
 import { mdxRegions } from '../../../src/core/documents/readerText/mdxRegions';
-import { mdxPages } from '../../../bench/mdx';
+import { mdxPages, prosePages } from '../../../bench/mdx';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures');
 const context = { include: () => 'The partial\'s text.' };
@@ -69,8 +69,7 @@ describe('MDX parsed where it holds MDX (F15 cost)', () => {
   });
 
   it('a page of prose with a component now and then: the same reader text, most of it never parsed as MDX', () => {
-    const prose = (i: number) => `## Part ${i}\n\n${'A paragraph of plain prose with **bold**, `code` and [a link](x.md). '.repeat(12)}\n\n- a list\n- of items\n`;
-    const text = Array.from({ length: 100 }, (_, i) => `${prose(i)}\n<Note title="Part ${i}">\n  Mind this.\n</Note>\n`).join('\n');
+    const text = prosePages(50 * 1024).mdx;
     assert.equal(readerText(text, true), readerText(text, false));
     const parsed = mdxRegions(text).reduce((n, r) => n + r.end - r.start, 0);
     assert.ok(parsed < text.length * 0.2, `parsed ${parsed} of ${text.length} characters`);
