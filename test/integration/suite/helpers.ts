@@ -27,6 +27,14 @@ export function workspaceUri(relativePath: string): vscode.Uri {
   return vscode.Uri.joinPath(folder.uri, relativePath);
 }
 
+/** Writes a file of the fixture workspace, its folders made as needed. */
+export function writeWorkspaceFile(relativePath: string, text: string): vscode.Uri {
+  const uri = workspaceUri(relativePath);
+  fs.mkdirSync(vscode.Uri.joinPath(uri, '..').fsPath, { recursive: true });
+  fs.writeFileSync(uri.fsPath, text);
+  return uri;
+}
+
 /** Polls `condition` until it holds (returns its value) or fails the test after `timeoutMs`. */
 export async function until<T>(condition: () => T | undefined | false | Promise<T | undefined | false>, what: string, timeoutMs = 8000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -4,17 +4,12 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri, writeWorkspaceFile } from './helpers';
 
 const TMP = 'links-tmp';
 const PREVIEW_SCHEME = 'doc-ingest-preview';
 
-function writeFile(relativePath: string, text: string): vscode.Uri {
-  const uri = workspaceUri(`${TMP}/${relativePath}`);
-  fs.mkdirSync(vscode.Uri.joinPath(uri, '..').fsPath, { recursive: true });
-  fs.writeFileSync(uri.fsPath, text);
-  return uri;
-}
+const writeFile = (relativePath: string, text: string): vscode.Uri => writeWorkspaceFile(`${TMP}/${relativePath}`, text);
 
 const INTRO = [
   '# Intro', '',

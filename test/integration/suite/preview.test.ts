@@ -6,7 +6,7 @@ import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
 import * as vscode from 'vscode';
-import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
+import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri, writeWorkspaceFile } from './helpers';
 
 const PREVIEW_SCHEME = 'doc-ingest-preview';
 const TMP = 'preview-tmp';
@@ -18,12 +18,7 @@ function previewEditor(source = vscode.window.activeTextEditor?.document.uri): v
 }
 
 /** Writes a file into the fixture workspace (under preview-tmp/, removed after each test). */
-function writeFile(relativePath: string, text: string): vscode.Uri {
-  const uri = workspaceUri(`${TMP}/${relativePath}`);
-  fs.mkdirSync(vscode.Uri.joinPath(uri, '..').fsPath, { recursive: true });
-  fs.writeFileSync(uri.fsPath, text);
-  return uri;
-}
+const writeFile = (relativePath: string, text: string): vscode.Uri => writeWorkspaceFile(`${TMP}/${relativePath}`, text);
 
 function docIngestDiagnostics(uri: vscode.Uri): vscode.Diagnostic[] {
   return vscode.languages.getDiagnostics(uri).filter((d) => d.source === 'Doc Ingest');
