@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { mdxEdits } from '../../../src/core/documents/readerText/mdx';
 import { MappedText } from '../../../src/core/documents/readerText/mapped';
-import { mdxRegions } from '../../../src/core/documents/readerText/mdxRegions';
+import { mdxBlocks } from '../../../src/core/documents/readerText/mdxRegions';
 import { mdxPages, prosePages } from '../../../bench/mdx';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures');
@@ -26,6 +26,11 @@ function assertSame(text: string): void {
     return;
   }
   assert.equal(readerText(text, true), whole);
+}
+
+/** The blocks given to the MDX parser. */
+function mdxRegions(text: string): Array<{ start: number; end: number }> {
+  return mdxBlocks(text).filter((b) => b.mdx);
 }
 
 function mdxFiles(folder: string): string[] {
@@ -53,6 +58,19 @@ const TRICKY: Record<string, string> = {
   'a fragment': '<>\n\nIn a fragment.\n\n</>\n\nOut.\n',
   'a brace in a string of an expression': 'A {\'{\'} b.\n\nPlain.\n\nC {"}"} d.\n\nEnd.\n',
   'a tag with a greater-than in a string and an expression': '<Chart data={{ a: ">" }} label="x > y">\n\nText.\n\n</Chart>\n\nPlain.\n',
+  'trailing spaces, then removed blocks to the end of the page': 'Text.   \n\n{/* a */}\n\n<Spacer />\n\nexport const b = 1;\n',
+  // Blocks read by acorn alone (mdx.ts esmNode), as micromark-extension-mdxjs-esm reads them.
+  'imports over blank lines inside braces, and an export with JSX': "import {\n  a,\n\n  b,\n} from 'x';\n\nText {a}.\n\nexport default function Layout({ children }) {\n  return <div className=\"x\">{children}</div>;\n}\n\n<X />\n",
+  'import blocks apart, one name each': "import A from './_a.mdx';\n\nText.\n\nimport B from './_b.mdx';\nexport * from 'c';\nexport { d as e } from 'd';\n\n<A />\n\n<B />\n",
+  'a line starting with the word import that is prose': 'Imports are listed below.\n\nimportant: not an import.\n\nexport-ready text.\n\n<X />\n',
+};
+
+/** Pages MDX refuses: parsed in regions they fail with the same error as parsed whole. */
+const INVALID: Record<string, string> = {
+  'a name imported twice, in two blocks': "import A from 'a';\n\nText.\n\nimport A from 'b';\n\n<A />\n",
+  'a statement that is no import or export': "import A from 'a';\nconst b = 1;\n\n<A />\n",
+  'prose right under an import': "import A from 'a';\nText under it.\n\n<A />\n",
+  'an export that never ends': 'export const a = {\n\nText.\n',
 };
 
 describe('MDX parsed where it holds MDX (F15 cost)', () => {
@@ -86,6 +104,14 @@ describe('MDX parsed where it holds MDX (F15 cost)', () => {
     });
   }
 
+  for (const [name, text] of Object.entries(INVALID)) {
+    it(`${name}: the whole page's syntax error, parsed in regions too`, () => {
+      assert.throws(() => readerText(text, false), 'invalid MDX');
+      assertSame(text);
+      assertSame(text.replace(/\n\n(?=\S)/g, `\n\n${LONG}\n\n`));
+    });
+  }
+
   it('a list whose items are regions apart is parsed whole again, with the same reader text', () => {
     const text = `- one {1}\n\n- ${LONG}\n\n- two {2}\n\nAfter.\n`;
     assert.equal(mdxRegions(text).length, 2, 'two regions');
@@ -97,8 +123,8 @@ describe('MDX parsed where it holds MDX (F15 cost)', () => {
     const text = `# Title\n\n${prose}<X />\n\n${prose}\`\`\`js\nconst a = <b>{1}</b>;\n\`\`\`\n\n<Tabs>\n\n<TabItem>\n\nText.\n\n</TabItem>\n\n</Tabs>\n\nMore prose.\n`;
     const regions = mdxRegions(text);
     assert.deepEqual(regions.map((r) => text.slice(r.start, r.end)), ['<X />', '<Tabs>\n\n<TabItem>\n\nText.\n\n</TabItem>\n\n</Tabs>']);
-    assert.equal(regions[1]?.before, text.indexOf('```\n\n<Tabs>') + 3);
-    assert.equal(regions[1]?.after, text.indexOf('More prose.'));
+    const blocks = mdxBlocks(text).map((b) => text.slice(b.start, b.end));
+    assert.deepEqual(blocks.slice(-2), ['<Tabs>\n\n<TabItem>\n\nText.\n\n</TabItem>\n\n</Tabs>', 'More prose.'], 'the Markdown blocks around it too');
   });
 
   it('a syntax error is the whole page\'s, at its place', () => {

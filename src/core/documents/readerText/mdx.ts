@@ -16,12 +16,13 @@ import type { Edit } from './mapped';
 import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
-import { mdxRegions } from './mdxRegions';
-import type { MdxRegion } from './mdxRegions';
+import { mdxBlocks } from './mdxRegions';
+import type { MdxBlock } from './mdxRegions';
 
+/** Where a node stands; the line and column are those of the text parsed (a batch of regions), the offset the page's. */
 interface Point {
-  line: number;
-  column: number;
+  line?: number;
+  column?: number;
   offset?: number;
 }
 
@@ -36,10 +37,16 @@ interface MdxNode {
 
 type FromMarkdown = (text: string, options: { extensions: unknown[]; mdastExtensions: unknown[] }) => MdxNode;
 
+interface EsmProgram {
+  body: Array<{ type: string; specifiers?: Array<{ local: { name: string } }> }>;
+}
+
 interface MdxParser {
   fromMarkdown: FromMarkdown;
   syntax: unknown;
   tree: unknown;
+  /** The JavaScript parser MDX reads `import`/`export` blocks with (acorn with JSX, as `micromark-extension-mdxjs`). */
+  esm: { parse(text: string, options: object): EsmProgram };
 }
 
 let parser: MdxParser | undefined;
@@ -51,8 +58,10 @@ function mdxParser(): MdxParser {
     const { fromMarkdown } = require('mdast-util-from-markdown') as { fromMarkdown: FromMarkdown };
     const { mdxjs } = require('micromark-extension-mdxjs') as { mdxjs: () => unknown };
     const { mdxFromMarkdown } = require('mdast-util-mdx') as { mdxFromMarkdown: () => unknown };
+    const { Parser } = require('acorn') as typeof import('acorn');
+    const jsx = require('acorn-jsx') as typeof import('acorn-jsx');
     /* eslint-enable @typescript-eslint/no-require-imports */
-    parser = { fromMarkdown, syntax: mdxjs(), tree: mdxFromMarkdown() };
+    parser = { fromMarkdown, syntax: mdxjs(), tree: mdxFromMarkdown(), esm: Parser.extend(jsx()) as unknown as MdxParser['esm'] };
   }
   return parser;
 }
@@ -75,18 +84,11 @@ export class MdxSyntaxError extends DocumentError {
  * @throws MdxSyntaxError when the text is not valid MDX (offset into `text`)
  */
 export function mdxEdits(text: string, context: MdxContext, split = true): { edits: Edit[]; problems: StageProblem[] } {
-  const regions = split ? mdxRegions(text) : [{ start: 0, end: text.length, before: undefined, after: undefined }];
+  const children = (split ? pageChildren(text, mdxBlocks(text)) : undefined) ?? parsePage(text).children ?? [];
   const stage = new MdxStage(text, context);
-  const groups = regionChildren(text, regions);
-  if (groups === undefined) {
-    const tree = parsePage(text);
-    stage.partialsOf(tree.children ?? []);
-    stage.flow(tree.children ?? [], undefined);
-  } else {
-    // Imports count wherever they stand on the page (MDX hoists them), so every region's are known first.
-    for (const children of groups) stage.partialsOf(children);
-    groups.forEach((children, i) => stage.flow(children, undefined, regions[i]));
-  }
+  // Imports count wherever they stand on the page (MDX hoists them), so all are known first.
+  stage.partialsOf(children);
+  stage.flow(children, undefined);
   return { edits: stage.edits, problems: stage.problems };
 }
 
@@ -98,28 +100,71 @@ export function mdxEdits(text: string, context: MdxContext, split = true): { edi
 const BATCH_CHARS = 2000;
 
 /**
- * The top-level nodes of each region, their offsets the page's. Undefined when a batch does not parse or a node spans
- * two regions (a cut the scan got wrong, or a real syntax error): the caller parses the whole page, which then says
- * which, at the right place.
+ * The page's top-level nodes, its MDX blocks parsed and each of its other blocks one Markdown node (what MDX reads
+ * there is left as it is, so only its edges count), their offsets the page's. Undefined when a block does not parse
+ * or a node spans two blocks (a cut the scan got wrong, or a real syntax error): the caller parses the whole page,
+ * which then says which, at the right place.
  */
-function regionChildren(text: string, regions: readonly MdxRegion[]): MdxNode[][] | undefined {
-  const groups: MdxNode[][] = [];
-  for (let first = 0; first < regions.length;) {
-    let last = first;
-    let size = (regions[first] as MdxRegion).end - (regions[first] as MdxRegion).start;
-    while (last + 1 < regions.length && size < BATCH_CHARS) {
-      last++;
-      size += (regions[last] as MdxRegion).end - (regions[last] as MdxRegion).start + 2;
+function pageChildren(text: string, blocks: readonly MdxBlock[]): MdxNode[] | undefined {
+  const groups: Array<MdxNode[] | undefined> = [];
+  const rest: MdxBlock[] = [];
+  const restAt: number[] = [];
+  const defined: string[] = [];
+  for (const block of blocks) {
+    if (!block.mdx) {
+      groups.push([{ type: 'markdown', position: { start: { column: 1, offset: block.start }, end: { offset: block.end } } }]);
+    } else if (ESM_START.test(text.slice(block.start, block.start + 7))) {
+      const esm = esmNode(text, block, defined);
+      if (esm === undefined) return undefined;
+      groups.push([esm]);
+    } else {
+      restAt.push(groups.length);
+      groups.push(undefined);
+      rest.push(block);
     }
-    const batch = batchChildren(text, regions.slice(first, last + 1));
+  }
+  for (let first = 0; first < rest.length;) {
+    let last = first;
+    let size = (rest[first] as MdxBlock).end - (rest[first] as MdxBlock).start;
+    while (last + 1 < rest.length && size < BATCH_CHARS) {
+      last++;
+      size += (rest[last] as MdxBlock).end - (rest[last] as MdxBlock).start + 2;
+    }
+    const batch = batchChildren(text, rest.slice(first, last + 1));
     if (batch === undefined) return undefined;
-    groups.push(...batch);
+    batch.forEach((children, k) => (groups[restAt[first + k] as number] = children));
     first = last + 1;
   }
-  return groups;
+  return (groups as MdxNode[][]).flat();
 }
 
-function batchChildren(text: string, regions: readonly MdxRegion[]): MdxNode[][] | undefined {
+/** A block MDX reads as JavaScript: `import` or `export` and a space, at the start of a line. */
+const ESM_START = /^(?:import|export) /;
+const ESM_TYPES = new Set(['ExportAllDeclaration', 'ExportDefaultDeclaration', 'ExportNamedDeclaration', 'ImportDeclaration']);
+
+/**
+ * An `import`/`export` block read the way `micromark-extension-mdxjs-esm` reads it, without the Markdown parser
+ * around it (a fifth of an MDX page's cost, for three import lines): acorn with JSX over the block, every statement
+ * an import or an export, the names imported by earlier blocks declared before it (MDX refuses to import a name
+ * twice). Undefined when acorn does not read it so (an error, or a block MDX reads on past its blank line).
+ */
+function esmNode(text: string, block: MdxBlock, defined: string[]): MdxNode | undefined {
+  const value = text.slice(block.start, block.end);
+  const prefix = defined.length > 0 ? `var ${defined.join(',')}\n` : '';
+  let program: EsmProgram;
+  try {
+    program = mdxParser().esm.parse(prefix + value, { ecmaVersion: 2024, sourceType: 'module', preserveParens: true });
+  } catch {
+    return undefined;
+  }
+  const body = prefix === '' ? program.body : program.body.slice(1);
+  if (!body.every((node) => ESM_TYPES.has(node.type))) return undefined;
+  for (const node of body) if (node.type === 'ImportDeclaration') for (const specifier of node.specifiers ?? []) defined.push(specifier.local.name);
+  return { type: 'mdxjsEsm', value, position: { start: { column: 1, offset: block.start }, end: { offset: block.end } } };
+}
+
+/** The top-level nodes of each block, the blocks parsed together joined by blank lines. */
+function batchChildren(text: string, regions: readonly MdxBlock[]): MdxNode[][] | undefined {
   const starts: number[] = [];
   let joined = '';
   for (const region of regions) {
@@ -137,7 +182,7 @@ function batchChildren(text: string, regions: readonly MdxRegion[]): MdxNode[][]
   let k = 0;
   for (const child of tree.children ?? []) {
     while (k + 1 < starts.length && start(child) >= (starts[k + 1] as number)) k++;
-    const region = regions[k] as MdxRegion;
+    const region = regions[k] as MdxBlock;
     const from = starts[k] as number;
     if (start(child) < from || end(child) > from + region.end - region.start) return undefined;
     (groups[k] as MdxNode[]).push(shifted(child, region.start - from));
@@ -156,7 +201,7 @@ function parsePage(text: string): MdxNode {
     return parse(text);
   } catch (e) {
     const error = e as { place?: Point | { start?: Point }; line?: number; column?: number; reason?: string; message?: string };
-    const place = error.place && 'line' in error.place ? error.place : error.place?.start;
+    const place = error.place && 'start' in error.place ? error.place.start : (error.place as Point | undefined);
     const offset = place?.offset ?? offsetOf(text, place?.line ?? error.line ?? 1, place?.column ?? error.column ?? 1);
     throw new MdxSyntaxError(offset, (error.reason ?? error.message ?? String(e)).replace(/\s+/g, ' ').trim());
   }
@@ -205,22 +250,20 @@ class MdxStage {
    * A list of flow (block) children. `parent` undefined: the root or a Markdown container (list item, quote), whose
    * blank lines stay as written; a component: its children become blocks separated by one blank line.
    */
-  flow(children: readonly MdxNode[], parent: MdxNode | undefined, bounds?: Pick<MdxRegion, 'before' | 'after'>): void {
+  flow(children: readonly MdxNode[], parent: MdxNode | undefined): void {
     const kept = children.filter((c) => !this.empty(c));
     if (parent === undefined) {
-      // Runs of removed children go with the blank lines after them (before them, at the end); a region's first
-      // and last children have the blocks around the region as neighbours.
+      // Runs of removed children go with the blank lines after them (before them, at the end of the page).
+      const keep = new Set(kept);
       for (let i = 0; i < children.length; i++) {
         const child = children[i] as MdxNode;
-        if (kept.includes(child)) continue;
+        if (keep.has(child)) continue;
         let last = i;
-        while (last + 1 < children.length && !kept.includes(children[last + 1] as MdxNode)) last++;
+        while (last + 1 < children.length && !keep.has(children[last + 1] as MdxNode)) last++;
         const next = children[last + 1];
         const previous = children[i - 1];
-        const nextStart = next !== undefined ? start(next) : bounds?.after;
-        const previousEnd = previous !== undefined ? end(previous) : bounds?.before;
-        if (nextStart !== undefined) this.edits.push({ start: start(child), end: nextStart, text: '' });
-        else if (previousEnd !== undefined) this.edits.push({ start: previousEnd, end: end(children[last] as MdxNode), text: '' });
+        if (next !== undefined) this.edits.push({ start: start(child), end: start(next), text: '' });
+        else if (previous !== undefined) this.edits.push({ start: end(previous), end: end(children[last] as MdxNode), text: '' });
         else this.edits.push({ start: start(child), end: end(children[last] as MdxNode), text: '' });
         i = last;
       }

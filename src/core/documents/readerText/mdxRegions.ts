@@ -10,19 +10,11 @@
  * caller then parses the whole page instead (so a wrong cut costs time, never a different text).
  */
 
-/** A top-level block to parse as MDX, with its neighbouring blocks' edges. */
-export interface MdxRegion {
+/** A top-level block of the page: from the start of its first line to the end of its last non-blank line. */
+export interface MdxBlock {
   start: number;
   end: number;
-  /** The end of the previous block's text (undefined: the region starts the page). */
-  before: number | undefined;
-  /** The start of the next block (undefined: the region ends the page). */
-  after: number | undefined;
-}
-
-interface Block {
-  start: number;
-  end: number;
+  /** Whether it holds MDX and goes to the MDX parser (otherwise MDX reads it as Markdown, left as it is). */
   mdx: boolean;
 }
 
@@ -30,18 +22,13 @@ const ESM = /^(?:import|export)\b/;
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
 const NAME_START = /[A-Za-z$_]/;
 
-/** The blocks of `text` to parse as MDX, in order, each with its neighbours' edges; blocks between need no parsing. */
-export function mdxRegions(text: string): MdxRegion[] {
-  const blocks = new BlockScanner(text).blocks();
-  const regions: MdxRegion[] = [];
-  blocks.forEach((block, i) => {
-    if (block.mdx) regions.push({ start: block.start, end: block.end, before: blocks[i - 1]?.end, after: blocks[i + 1]?.start });
-  });
-  return regions;
+/** The top-level blocks of `text`, in order, those to parse as MDX marked. */
+export function mdxBlocks(text: string): MdxBlock[] {
+  return new BlockScanner(text).blocks();
 }
 
 class BlockScanner {
-  private readonly found: Block[] = [];
+  private readonly found: MdxBlock[] = [];
   private fence: { char: string; length: number } | undefined;
   /** Open components and fragments. */
   private depth = 0;
@@ -49,12 +36,12 @@ class BlockScanner {
   private braces = 0;
   /** Inside a tag's `<...>` that continues on the next line: its open quote and `{` depth. */
   private tag: { quote: string | undefined; braces: number } | undefined;
-  private block: Block | undefined;
+  private block: MdxBlock | undefined;
   private cutPending = false;
 
   constructor(private readonly text: string) {}
 
-  blocks(): Block[] {
+  blocks(): MdxBlock[] {
     const text = this.text;
     for (let at = 0; at < text.length;) {
       const newline = text.indexOf('\n', at);
