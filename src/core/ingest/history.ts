@@ -16,6 +16,11 @@ export interface IngestionRecord {
   outcome: IngestionOutcome;
   startedAt: Date;
   finishedAt?: Date;
+  /**
+   * Updated, although the ledger never recorded sending this file's document: the server held it already (sent from
+   * another clone or a pipeline, or dropped by the server's pipeline, which answers the same), as a batch reports.
+   */
+  alreadyHeld?: boolean;
   /** Cancelled after the request had left: the server may still have applied it. */
   mayHaveApplied?: boolean;
   /** The user-facing sentence of the failure. */

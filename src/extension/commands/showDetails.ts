@@ -57,7 +57,7 @@ function outcomeText(r: IngestionRecord): string {
   switch (r.outcome) {
     case 'running': return vscode.l10n.t('running');
     case 'created': return vscode.l10n.t('created');
-    case 'updated': return vscode.l10n.t('updated');
+    case 'updated': return r.alreadyHeld ? vscode.l10n.t('updated; already held: sent from elsewhere?') : vscode.l10n.t('updated');
     case 'failed': return vscode.l10n.t('failed');
     case 'cancelled': return r.mayHaveApplied ? vscode.l10n.t('cancelled; the server may still apply it') : vscode.l10n.t('cancelled');
   }

@@ -147,7 +147,8 @@ export class Ingester implements vscode.Disposable {
           return sendIngestion(client, prepared, editorBuild.source ?? vscode.workspace.asRelativePath(uri), { signal: abort.signal });
         },
       );
-      this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId });
+      const alreadyHeld = result.outcome === 'updated' && (await this.neverRecorded(record, built.document.id, hashed, editorBuild));
+      this.history.finish(record, { outcome: result.outcome, documentId: result.documentId ?? record.documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
       await this.remember(record, built.document.id, hashed, editorBuild).catch((e: unknown) => this.log.warn(`ledger: ${describeError(e)}`));
       this.connection.noteSuccess();
       void vscode.commands.executeCommand('setContext', 'docIngest.hasIngested', true); // the walkthrough's step
@@ -187,6 +188,13 @@ export class Ingester implements vscode.Disposable {
    * sent under an id (a selection, an untitled editor, a file outside the folders): the ledger's entry for that id,
    * if any, no longer describes what the server holds.
    */
+  /** Whether the ledger has never recorded sending this whole file's document (only those are recorded). */
+  private async neverRecorded(record: IngestionRecord, sentId: string | undefined, hashed: PreparedIngestion, build: EditorBuild): Promise<boolean> {
+    if (sentId === undefined || build.source === undefined || build.sourceBytes === undefined) return false;
+    const ledger = await this.ledger;
+    return ledger.entryFor(ledgerScope(record.server, hashed.ccPairId), sentId) === undefined;
+  }
+
   private async remember(record: IngestionRecord, sentId: string | undefined, hashed: PreparedIngestion, build: EditorBuild): Promise<void> {
     if (sentId === undefined) return;
     const ledger = await this.ledger;

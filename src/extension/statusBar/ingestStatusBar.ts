@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import type { IngestionRecord } from '../../core/ingest/history';
 import { escapeMarkdown, markdownTableCell } from '../../core/text/markdown';
 import { readSettings, SECTION } from '../settings';
+import { alreadyHeldText } from '../views/format';
 
 /**
  * The status bar item `docIngest.status`: the last ingestion's result, a spinner while one runs (a click then
@@ -49,7 +50,9 @@ export class IngestStatusBar implements vscode.Disposable {
       case 'created':
         return { text: `$(check) ${vscode.l10n.t('Created')}`, label: vscode.l10n.t('Doc Ingest: {0} created', r.title) };
       case 'updated':
-        return { text: `$(check) ${vscode.l10n.t('Updated')}`, label: vscode.l10n.t('Doc Ingest: {0} updated', r.title) };
+        return r.alreadyHeld
+          ? { text: `$(check) ${vscode.l10n.t('Updated; already held')}`, label: vscode.l10n.t('Doc Ingest: {0} updated; the server already held it although this editor never sent it: sent from elsewhere?', r.title) }
+          : { text: `$(check) ${vscode.l10n.t('Updated')}`, label: vscode.l10n.t('Doc Ingest: {0} updated', r.title) };
       case 'cancelled':
         return r.mayHaveApplied
           ? { text: `$(circle-slash) ${vscode.l10n.t('Cancelled; the server may still apply it')}`, label: vscode.l10n.t('Doc Ingest: ingestion of {0} cancelled after the request had left; the server may still apply it', r.title) }
@@ -72,6 +75,7 @@ export class IngestStatusBar implements vscode.Disposable {
     md.appendMarkdown(row(vscode.l10n.t('Time'), (r.finishedAt ?? r.startedAt).toLocaleString()));
     md.appendMarkdown(row(vscode.l10n.t('Request'), r.requestId));
     if (r.error) md.appendMarkdown(`\n\n$(error) ${escapeMarkdown(r.error)}`);
+    if (r.alreadyHeld) md.appendMarkdown(`\n\n$(info) ${escapeMarkdown(alreadyHeldText())}`);
     md.appendMarkdown(`\n\n${escapeMarkdown(r.outcome === 'running' ? vscode.l10n.t('Click to cancel.') : vscode.l10n.t('Click for the last results.'))}`);
     return md;
   }

@@ -18,3 +18,8 @@ export function relativeTime(iso: string | null | undefined, now = Date.now(), d
   if (!date) return { text: vscode.l10n.t('date unknown'), exact: undefined };
   return { text: dates.relative(date, now), exact: dates.exact(date) };
 }
+
+/** Why an update may be news (the results view, the status bar): the server held a document this editor never sent. */
+export function alreadyHeldText(): string {
+  return vscode.l10n.t('The server already held this document although this editor never sent it: sent from another clone or a pipeline, or dropped by the server, which answers the same.');
+}

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchSummary, FileOutcome, FileResult, WithheldReason } from '../../core/batch/types';
+import { alreadyHeldText } from './format';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */
 const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged', 'wouldSend'];
@@ -113,7 +114,7 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
     item.iconPath = r.outcome === 'skipped' && r.reason ? WITHHELD_ICON : ICONS[r.outcome];
     item.contextValue = `result.${r.outcome}`;
     item.accessibilityInformation = { label: `${r.file.source}, ${label}${r.error ? `: ${r.error}` : ''}` };
-    const held = r.alreadyHeld ? vscode.l10n.t('The server already held this document although this editor never sent it: sent from another clone or a pipeline, or dropped by the server, which answers the same.') : undefined;
+    const held = r.alreadyHeld ? alreadyHeldText() : undefined;
     item.tooltip = r.error ?? held ?? (r.documentId ? vscode.l10n.t('Document id: {0}', r.documentId) : label);
     const uri = vscode.Uri.parse(r.file.key);
     item.resourceUri = uri;

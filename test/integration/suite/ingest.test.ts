@@ -69,6 +69,21 @@ describe('F2 ingest current file', () => {
     assert.equal(first?.document.id, second?.document.id, 'the same id both times');
   });
 
+  it('a document the server already held, which this editor never sent, is named so; sent again from here, it is not', async () => {
+    w.service.addConnectorDocument({ id: 'guide~faq.md', title: 'Sent by a pipeline', ccPairId: 1 });
+    await openEditor('guide/faq.md');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.equal(w.results()[0]?.outcome, 'updated');
+    assert.equal(w.results()[0]?.alreadyHeld, true, 'issue 25 item 6: already held, sent from elsewhere?');
+    const picks = new FakeQuickPicks(w);
+    await vscode.commands.executeCommand('docIngest.showDetails');
+    assert.match(picks.last().items[0]?.description ?? '', /^updated; already held: sent from elsewhere\?$/);
+
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    assert.equal(w.results()[0]?.outcome, 'updated');
+    assert.equal(w.results()[0]?.alreadyHeld, undefined, 'sent from this editor since');
+  });
+
   it('sends the pair of docIngest.ccPairId', async () => {
     await setSettings({ ccPairId: 2 });
     await openEditor('guide/faq.md');
