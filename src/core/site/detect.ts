@@ -6,21 +6,11 @@
 import { loadDocusaurus } from './docusaurus';
 import { loadMintlify } from './mintlify';
 import { loadMkdocs } from './mkdocs';
+import { SITE_CONFIG_FILES } from './configFiles';
 import { joinPath, siteFacts } from './types';
 import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
 
-/** Config names in the order they are looked for within one folder. */
-export const SITE_CONFIG_FILES: readonly string[] = [
-  'mkdocs.yml',
-  'mkdocs.yaml',
-  'docusaurus.config.ts',
-  'docusaurus.config.js',
-  'docusaurus.config.mjs',
-  'docusaurus.config.mts',
-  'docusaurus.config.cjs',
-  'docs.json',
-  'mint.json',
-];
+export { SITE_CONFIG_FILES };
 
 /** The sites of one root, each config read once. */
 export class SiteResolver {

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import { ledgerScope } from '../../core/ledger/scope';
+import { SITE_CONFIG_FILES } from '../../core/site/configFiles';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import { isBatchFile } from '../batch/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
@@ -113,9 +114,13 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
       const include = readSettings(folder.uri).include;
       if (!include.length) continue;
       const glob = include.length === 1 ? (include[0] ?? '') : `{${include.join(',')}}`;
-      // A rule file changed (F15): which files are taken may have changed, so every badge is asked again.
-      const rules = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, '{**/.gitignore,**/.docingestignore,.git/info/exclude}'));
-      const again = () => this.changeEmitter.fire(undefined);
+      // A rule file or a docs site's config changed (F15): which files are taken may have changed, so every badge
+      // is asked again.
+      const rules = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, `{**/.gitignore,**/.docingestignore,.git/info/exclude,${SITE_CONFIG_FILES.map((f) => `**/${f}`).join(',')}}`));
+      const again = () => {
+        this.states.clear();
+        this.changeEmitter.fire(undefined);
+      };
       this.watchers.push(rules, rules.onDidChange(again), rules.onDidCreate(again), rules.onDidDelete(again));
       const watcher = vscode.workspace.createFileSystemWatcher(new vscode.RelativePattern(folder, glob));
       this.watchers.push(

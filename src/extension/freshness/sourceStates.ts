@@ -3,16 +3,17 @@ import { ledgerScope } from '../../core/ledger/scope';
 import { memoryStamp } from '../../core/ledger/stat';
 import type { FileStat } from '../../core/ledger/stat';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
+import type { SiteResolver } from '../../core/site/detect';
 import { fileStat } from './fileStat';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
 /** The readers a first hash needs: loaded with the first file looked at, not with the extension (issue 27). */
 async function readers() {
-  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }] = await Promise.all([
-    import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'),
+  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }] = await Promise.all([
+    import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'), import('../ingest/site.js'),
   ]);
-  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf };
+  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot };
 }
 type Readers = Awaited<ReturnType<typeof readers>>;
 
@@ -26,14 +27,16 @@ export class SourceStates {
   private readonly hashes = new Map<string, { stamp: string; hash: string; withheld: boolean }>();
   /** Files last hashed with the files they include (F15), by URI. */
   private readonly includers = new Map<string, vscode.Uri>();
+  /** The docs sites (F15) of the folders looked in, by folder URI: each config read once, until `clear`. */
+  private readonly sites = new Map<string, SiteResolver | undefined>();
 
   constructor(private readonly ledger: Promise<Ledger>) {}
 
   /**
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
    * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
-   * keeps it from being published (`draft: true`...: a batch skips it, so it is neither new nor changed). No server
-   * set: every file is `never`.
+   * or its docs site keeps it from being published (`draft: true`, a Docusaurus partial `_setup.mdx`...: a batch
+   * skips it, so it is neither new nor changed). No server set: every file is `never`.
    */
   async state(uri: vscode.Uri): Promise<SourceState | undefined> {
     const source = workspaceSource(uri);
@@ -54,7 +57,7 @@ export class SourceStates {
       });
       // Taken on its stamp: the bytes the ledger recorded, which were published then.
       if (check.bytes === undefined) return check.state;
-      return this.remember(r, uri, looked, check.bytes, check.hash).withheld ? undefined : check.state;
+      return (await this.remember(r, uri, looked, check.bytes, check.hash)).withheld ? undefined : check.state;
     } catch {
       return undefined;
     }
@@ -70,9 +73,11 @@ export class SourceStates {
     this.hashes.delete(uri.toString());
   }
 
+  /** Drops everything read: a rule or a docs site's config changed, which may change what is withheld. */
   clear(): void {
     this.hashes.clear();
     this.includers.clear();
+    this.sites.clear();
   }
 
   /**
@@ -89,7 +94,7 @@ export class SourceStates {
       const r = await readers();
       const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
       const includes = await r.resolveIncludes(new TextDecoder().decode(bytes), relativePath, r.editorLinkTargets(uri));
-      return this.remember(r, uri, looked, bytes, r.includedSourceHash(bytes, includes)).hash;
+      return (await this.remember(r, uri, looked, bytes, r.includedSourceHash(bytes, includes))).hash;
     } catch {
       return undefined;
     }
@@ -111,12 +116,13 @@ export class SourceStates {
    * Keeps what the bytes read hash to, under the file's stamp: not for a page that includes other files (F15), as
    * an included file can change while the page does not, nor for a file that changed just before it was read.
    */
-  private remember(r: Readers, uri: vscode.Uri, looked: { stat: FileStat; statAt: number }, bytes: Uint8Array, hash: string): { hash: string; withheld: boolean } {
+  private async remember(r: Readers, uri: vscode.Uri, looked: { stat: FileStat; statAt: number }, bytes: Uint8Array, hash: string): Promise<{ hash: string; withheld: boolean }> {
     const key = uri.toString();
     const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
-    const withheld = r.publishSwitchOf(bytes, relativePath) !== undefined;
+    const text = new TextDecoder().decode(bytes);
+    const withheld = r.publishSwitchOf(bytes, relativePath) !== undefined || (await this.siteWithholds(r, uri, relativePath, text));
     const entry = { hash, withheld };
-    if (r.mayInclude(new TextDecoder().decode(bytes), relativePath)) {
+    if (r.mayInclude(text, relativePath)) {
       this.hashes.delete(key);
       this.includers.set(key, uri);
       return entry;
@@ -126,5 +132,14 @@ export class SourceStates {
     if (stamp === undefined) this.hashes.delete(key);
     else this.hashes.set(key, { stamp, ...entry });
     return entry;
+  }
+
+  /** Whether the file's docs site does not publish it (a partial, a file `exclude_docs` names), as a batch decides. */
+  private async siteWithholds(r: Readers, uri: vscode.Uri, relativePath: string, text: string): Promise<boolean> {
+    const root = r.siteRoot(uri)?.toString();
+    if (root === undefined) return false;
+    if (!this.sites.has(root)) this.sites.set(root, r.editorSiteResolver(uri));
+    const facts = await this.sites.get(root)?.factsOf(relativePath, text);
+    return facts?.notPublished !== undefined;
   }
 }
