@@ -19,7 +19,8 @@ export interface DocumentProblem {
    * Stable identifier for the kind of problem: a {@link DocumentError} code for errors, else one of
    * `unclosedFrontMatter`, `tomlFrontMatter`, `yamlWarning`, `keyNotText`, `metadataSkipped`, `noHeadings`,
    * `idChanged`, `linkTargetMissing`, `linkAnchorMissing`, and of the reader text (F15) `ignoreUnclosed`,
-   * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`, `includeSyntax`; of what is never
+   * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`,
+   * `includeSectionMissing`, `includeSyntax`; of what is never
    * published (F15) `notPublished` (info: a draft...), `serverWouldDrop` (over `maxDocumentChars`), `empty` (no text
    * the service can index), `idRewritten`; `metadataLarge`.
    */

@@ -8,6 +8,7 @@ import type { DocumentOptions, LinkTarget } from '../../../src/core/documents';
 import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { localImageReferences } from '../../../src/core/ingest/images';
 import { resolveIncludes } from '../../../src/core/ingest/includes';
+import { snippetSection } from '../../../src/core/documents/readerText/includes';
 import { build, documentError, NOW, texts } from './helpers';
 
 /** The fixtures of the reader text (the tests run from out/, the fixtures stay in the source tree). */
@@ -202,6 +203,24 @@ describe('reader text: includes (F15)', () => {
     assert.equal(text?.split(table).length, 3, 'the snippet twice: once as a line, once in the block form');
     assert.ok(text?.includes('```yaml\nbaseUrl: https://example.com/api\nccPairId: 2\n```'), text);
     assert.ok(!text?.includes('8<'), text);
+  });
+
+  it('MkDocs snippet sections and open line ranges: `path:name` shows the lines between its markers, `path::1` the first line', async () => {
+    const result = await buildFixture('docs/sections.md');
+    assert.deepEqual(result.document.sections.map((s) => s.heading), ['Sections', 'Shared text']);
+    assert.equal(texts(result)[0], '# Sections\n\nInstall it with `pip install acme`.\nThen run `acme init`.');
+    const missing = result.problems.filter((p) => p.severity === 'warning');
+    assert.deepEqual(missing.map((p) => [p.code, p.line]), [['includeSectionMissing', 5]]);
+    assert.equal(missing[0]?.message, 'The snippet “docs/snippets/sections.md:uninstall” names a section docs/snippets/sections.md does not mark (--8<-- [start:uninstall] ... --8<-- [end:uninstall]), so it was left out; correct the name or mark the section.');
+  });
+
+  it('a snippet section as pymdownx.snippets extracts it: markers anywhere on their line, other sections\' markers dropped, an escaped one shown', () => {
+    const text = ['# --8<-- [start:a]', 'one', '// --8<-- [start:b]', 'two', '// --8<-- [end:b]', 'show ;--8<-- [end:a] here', 'three', '# --8<-- [end:a]', 'after'].join('\n');
+    assert.equal(snippetSection(text, 'a'), 'one\ntwo\nshow --8<-- [end:a] here\nthree');
+    assert.equal(snippetSection(text, 'b'), 'two');
+    assert.equal(snippetSection('--8<-- [start:open]\nto the end\n', 'open'), 'to the end\n', 'no end marker: to the end of the file');
+    assert.equal(snippetSection(text, 'c'), undefined);
+    assert.equal(snippetSection(text, 'A'), undefined, 'names compare exactly');
   });
 
   it('Obsidian embeds: a whole note (without its front matter), one heading\'s section, not an image embed; headings of embedded notes make sections', async () => {

@@ -2,7 +2,8 @@
  * Includes (F15): text of another file shown where the include stands.
  *
  * - MkDocs snippets (pymdownx.snippets): a line `--8<-- "path"` (or `'path'`), optionally `"path:start:end"` for
- *   lines start to end; the block form, `--8<--` lines around one path per line (`;` comments a path out). The
+ *   lines start to end (`path:3`, `path::8`) or `"path:name"` for a named section (the lines between
+ *   `--8<-- [start:name]` and `--8<-- [end:name]`, usually in comments); the block form, `--8<--` lines around one path per line (`;` comments a path out). The
  *   included lines keep the include line's indentation. As in MkDocs, snippets are expanded in fenced code too
  *   (a fence around `--8<-- "example.py"` shows the file); a file that is not Markdown is included as it is.
  * - Docusaurus partials: `import Setup from './_setup.mdx'` (a `.md`/`.mdx` file; `@site/` means the site's root,
@@ -35,6 +36,8 @@ export interface IncludeReference {
   ref: string;
   /** Snippets: the 1-based lines to show (`path:3:8`). */
   lines?: { start: number; end?: number };
+  /** Snippets: the named section to show (`path:name`). */
+  section?: string;
   /** Embeds: the heading whose section to show. */
   heading?: string;
 }
@@ -93,13 +96,51 @@ const IMPORT = /^[ \t]*import[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]+(["'])([^"'
 /** Cheap test: could the text have an include at all. */
 export const MAY_HAVE_INCLUDE = /8<|!\[\[|^[ \t]*import[ \t].*\.mdx?["']/m;
 
-/** A snippet's path and line range (`path:3`, `path:3:8`). */
+/** A snippet's path and the part it shows, read as pymdownx.snippets reads them (its `RE_SNIPPET_FILE`). */
+const SNIPPET_PART = /^(.*?)(?:(:\d*)?(:\d*)?|(:[a-z][-_0-9a-z]*)?)$/i;
+
+/** A snippet's path and line range (`path:3`, `path:3:8`, `path::8`) or section (`path:name`). */
 function snippetReference(written: string): IncludeReference {
-  const range = /^(.*?):(\d+)(?::(\d*))?$/.exec(written);
-  if (!range) return { syntax: 'snippet', ref: written };
-  const start = Number(range[2]);
-  const end = range[3] ? Number(range[3]) : undefined;
-  return { syntax: 'snippet', ref: range[1] ?? written, lines: end === undefined ? { start } : { start, end } };
+  const part = SNIPPET_PART.exec(written);
+  const reference: IncludeReference = { syntax: 'snippet', ref: (part?.[1] ?? written).trim() };
+  const number = (group: string | undefined) => (group !== undefined && group.length > 1 ? Number(group.slice(1)) : undefined);
+  const start = number(part?.[2]);
+  const end = number(part?.[3]);
+  if (start !== undefined || end !== undefined) reference.lines = end === undefined ? { start: start ?? 1 } : { start: start ?? 1, end };
+  if (part?.[4] !== undefined) reference.section = part[4].slice(1);
+  return reference;
+}
+
+/** A section marker of pymdownx.snippets (its `RE_SNIPPET_SECTION`): anything around it, `;` escapes it. */
+const SECTION_MARKER = /^(.*?)(;*)(-{1,}8<-{1,}[ \t]+)(\[[ \t]*(start|end)[ \t]*:[ \t]*([a-z][-_0-9a-z]*)[ \t]*\])(.*?)$/i;
+
+/**
+ * The lines of a snippet's named section, as pymdownx.snippets extracts them: from its first `[start:name]` marker to
+ * its `[end:name]` (or the file's end), other sections' markers left out and an escaped marker (`;--8<--`) shown
+ * without its first `;`. Undefined when the text has no start marker of that name.
+ */
+export function snippetSection(text: string, name: string): string | undefined {
+  const kept: string[] = [];
+  let inside = false;
+  let found = false;
+  for (const line of text.split('\n')) {
+    const marker = SECTION_MARKER.exec(line);
+    if (marker && inside && marker[2]) {
+      kept.push(`${marker[1] ?? ''}${(marker[2] ?? '').replace(';', '')}${marker[3] ?? ''}${marker[4] ?? ''}${marker[7] ?? ''}`);
+      continue;
+    }
+    if (marker && marker[6] === name) {
+      if (marker[5] === 'start') {
+        inside = true;
+        found = true;
+        continue;
+      }
+      break;
+    }
+    if (marker && inside) continue;
+    if (inside) kept.push(line);
+  }
+  return found ? kept.join('\n') : undefined;
 }
 
 /** An embed of a note (not of an image or another file), or undefined. */

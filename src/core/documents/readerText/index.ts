@@ -18,7 +18,7 @@
 import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
 import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
-import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes } from './includes';
+import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
 import type { IncludeReference } from './includes';
 import { admonitions, ignoreRegions } from './lines';
 import type { StageProblem } from './lines';
@@ -135,6 +135,12 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   if (reference.lines) {
     const lines = raw.split('\n');
     raw = lines.slice(Math.max(0, reference.lines.start - 1), reference.lines.end ?? lines.length).join('\n');
+  } else if (reference.section !== undefined) {
+    const section = snippetSection(raw, reference.section);
+    if (section === undefined) {
+      return warn('includeSectionMissing', `The snippet “${written}:${reference.section}” names a section ${found} does not mark (--8<-- [start:${reference.section}] ... --8<-- [end:${reference.section}]), so it was left out; correct the name or mark the section.`);
+    }
+    raw = section;
   } else {
     raw = raw.slice(findFrontMatter(raw)?.bodyOffset ?? 0);
   }
@@ -142,7 +148,7 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   if (!isMarkdownPath(found)) return raw.replace(/\n+$/, '');
   let inner: ReaderText;
   try {
-    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined, { includes: context.includes, chain: [...context.chain, found] });
+    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined && reference.section === undefined, { includes: context.includes, chain: [...context.chain, found] });
   } catch (e) {
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = raw.slice(0, e.offset).split('\n').length;
