@@ -13,6 +13,7 @@ import { Connection } from './connection';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
 import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
+import { SiteDiagnostics } from './diagnostics/siteDiagnostics';
 import { showError } from './errors';
 import { FreshnessDecorations } from './freshness/freshnessDecorations';
 import { IngestOnSave } from './freshness/ingestOnSave';
@@ -133,6 +134,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   const siteSettings = own(new SiteSettingsDocuments());
   own(vscode.workspace.registerTextDocumentContentProvider(SITE_SETTINGS_SCHEME, siteSettings));
   command('docIngest.showSiteSettings', (uri?: vscode.Uri) => showSiteSettings(siteSettings, uri));
+  own(new SiteDiagnostics());
 
   // Connector files view (F5)
   const connectorFiles = own(new ConnectorFilesView(connection));

@@ -29,6 +29,22 @@ describe('Docs sites: address, breadcrumb and title from the site (F15)', () => 
     assert.ok(vscode.window.visibleTextEditors.some((e) => e.document === shown), 'shown beside the editor');
   });
 
+  it('a setting the config leaves unknown is a warning at its line when the config is opened, gone once it is a literal', async () => {
+    const config = workspaceUri(`${TMP}/docusaurus.config.js`);
+    const literal = fs.readFileSync(config.fsPath, 'utf8');
+    fs.writeFileSync(config.fsPath, literal.replace("routeBasePath: 'guide',", 'routeBasePath: process.env.DOCS_ROUTE,'));
+    const line = fs.readFileSync(config.fsPath, 'utf8').split('\n').findIndex((l) => l.includes('DOCS_ROUTE'));
+    const editor = await openEditor(`${TMP}/docusaurus.config.js`);
+    const [warning] = await until(() => vscode.languages.getDiagnostics(config).filter((d) => d.source === 'Doc Ingest').length > 0 && vscode.languages.getDiagnostics(config), 'the warning');
+    assert.equal(warning?.range.start.line, line);
+    assert.equal(warning?.severity, vscode.DiagnosticSeverity.Warning);
+    assert.match(warning?.message ?? '', /routeBasePath is .*only known by running the config \(never done\)/);
+    const all = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
+    assert.ok(await editor.edit((e) => e.replace(all, literal)));
+    assert.ok(await editor.document.save());
+    await until(() => vscode.languages.getDiagnostics(config).length === 0, 'the warning to go');
+  });
+
   it('Ingest Current File of a page sends the site address with each heading\'s anchor as its section links', async () => {
     await connect(w, 'admin');
     await openEditor(`${TMP}/docs/reference/api.md`);
