@@ -209,6 +209,7 @@ export class ServiceClient {
         timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
         signal: options.signal,
         pause: options.pause,
+        onSent: options.onSent,
       });
     const result = await this.viaVariantRoute('ingestion', this.ingestionPaths, send).catch((e: unknown) => {
       throw this.ingestionPaths.length > 1 ? explainMissingIngestionRoute(e, this.ingestionPaths) : e;

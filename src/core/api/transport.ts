@@ -39,6 +39,8 @@ export interface CallOptions {
   timeoutMs?: number;
   /** Shared with other requests (a batch's workers): a wait the server asks of one, all of them honour. */
   pause?: SharedPause;
+  /** Called as each attempt is handed to fetch: from then on the server may apply it, whatever happens next. */
+  onSent?: () => void;
 }
 
 export interface Exchange<S extends z.ZodType> extends CallOptions {
@@ -145,6 +147,7 @@ export class Transport {
       this.options.onRequest?.({ ...request, status, durationMs: Math.round(performance.now() - started), attempt, outcome });
     try {
       if (ex.signal?.aborted) throw ex.signal.reason;
+      ex.onSent?.();
       const response = await this.options.fetch(url, {
         method: ex.method,
         headers: this.headers(ex),

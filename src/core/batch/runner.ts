@@ -525,10 +525,11 @@ class Batch {
       built = prebuilt && !prebuilt.hasImages ? prebuilt : await this.build(file, true);
       if (!built) return undefined;
       if (this.stopped()) return undefined; // left for the "not sent" sweep
-      sent = true;
       const outcome = await sendIngestion(this.client(), built.prepared, file.source, {
         signal: this.o.signal,
         pause: this.pause,
+        // Not before: a file waiting out a pause the server asked for has sent nothing yet.
+        onSent: () => (sent = true),
         timeoutMs: this.o.timeoutMs,
         body: built.body,
       });

@@ -143,8 +143,7 @@ export class Ingester implements vscode.Disposable {
         { location: vscode.ProgressLocation.Window, title: vscode.l10n.t('Doc Ingest: ingesting {0}', record.title) },
         () => {
           abort.signal.throwIfAborted();
-          sent = true;
-          return sendIngestion(client, prepared, editorBuild.source ?? vscode.workspace.asRelativePath(uri), { signal: abort.signal });
+          return sendIngestion(client, prepared, editorBuild.source ?? vscode.workspace.asRelativePath(uri), { signal: abort.signal, onSent: () => (sent = true) });
         },
       );
       const alreadyHeld = result.outcome === 'updated' && (await this.neverRecorded(record, built.document.id, hashed, editorBuild));

@@ -107,6 +107,24 @@ describe('batch runner (F9)', () => {
         assert.deepEqual(late.map((r) => r.path), [], 'no request went out during the pause');
       });
 
+      it('cancelled while waiting out a server-asked pause: a file whose request never left is not sent, not under way', async () => {
+        await writeDocs(folder, 6);
+        h.service.faults.inject({ path: new RegExp(h.service.ingestionPath), status: 429, headers: { 'Retry-After': '30' }, body: { detail: 'slow down' } });
+        const abort = new AbortController();
+        const run = runBatch(batch({ concurrency: 3, signal: abort.signal }));
+        // The 429 makes every worker wait 30 s before its next request; the cancel comes while they wait.
+        while (!ingestions().some((r) => r.status === 429)) await new Promise((r) => setTimeout(r, 10));
+        await new Promise((r) => setTimeout(r, 200));
+        abort.abort();
+        const summary = await run;
+        const left = new Set(ingestions().map((q) => (q.json as { document?: { id?: string } })?.document?.id));
+        for (const r of summary.results) {
+          if (r.outcome === 'cancelled') assert.ok(left.has(r.documentId), `${r.file.relativePath}: "under way", so its request left`);
+          if (!left.has(r.documentId)) assert.equal(r.outcome, 'notSent', `${r.file.relativePath}: no request left for it`);
+        }
+        assert.ok(summary.counts.notSent >= 1, 'files were waiting on the pause');
+      });
+
       it('a key that stops working stops the batch at once with one stop, the rest not sent', async () => {
         await writeDocs(folder, 30);
         h.service.faults.inject({ path: new RegExp(h.service.ingestionPath), status: 401, times: Infinity, body: { detail: 'Invalid API key' } });
