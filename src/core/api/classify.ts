@@ -300,6 +300,28 @@ const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
   'untrusted-certificate': ['The server\'s certificate is signed by an authority this machine does not trust.', ''],
 };
 
+/**
+ * The summary with the server it was about, as the address was written (a server URL set in another place than
+ * the one in view, an environment variable, a typo, is the usual cause): "The server https://docs.example.com
+ * refused the connection.", "The server name docs.exmaple.com could not be resolved."
+ */
+function namingServer(cause: NetworkCause, summary: string, baseUrl: string | undefined): string {
+  let url: URL;
+  try {
+    url = new URL(baseUrl ?? '');
+  } catch {
+    return summary;
+  }
+  switch (cause) {
+    case 'dns': return summary.replace('The server name', `The server name ${url.hostname}`);
+    case 'refused':
+    case 'other': return summary.replace('The server', `The server ${url.origin}`);
+    case 'reset': return summary.replace('The connection', `The connection to ${url.origin}`);
+    case 'tls': return summary.replace('connection could', `connection to ${url.origin} could`);
+    default: return summary;
+  }
+}
+
 /** Node's codes for a certificate chain that ends in an authority not in the trust store. */
 const UNTRUSTED_CODES = new Set([
   'UNABLE_TO_VERIFY_LEAF_SIGNATURE',
@@ -416,7 +438,8 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
     return new NetworkError(said, action, cause, code, { request, cause: error });
   }
   const detail = code ?? clip(all[all.length - 1]?.message);
+  const named = namingServer(cause, summary, facts.baseUrl);
   // The code inside the sentence it explains: "refused the connection (ECONNREFUSED).", not after its full stop.
-  const said = detail ? `${summary.replace(/\.$/, '')} (${detail}).` : summary;
+  const said = detail ? `${named.replace(/\.$/, '')} (${detail}).` : named;
   return new NetworkError(said, action, cause, code, { request, cause: error });
 }

@@ -209,7 +209,7 @@ describe('F1 server and key', () => {
     const unreachable = `http://127.0.0.1:${port}/api`;
     const first = new FakeInputBoxes(w.stubs, [unreachable]); // then Escape: nothing saved
     await vscode.commands.executeCommand('docIngest.setServerUrl');
-    assert.match(first.messages[0] ?? '', new RegExp(`^${unreachable.replace(/[.]/g, '\\.')} could not be checked: The server refused the connection( \\([A-Z_]+\\))?\\..*Press Enter again to save it anyway\\.$`));
+    assert.match(first.messages[0] ?? '', new RegExp(`^${unreachable.replace(/[.]/g, '\\.')} could not be checked: The server http://127\\.0\\.0\\.1:${port} refused the connection( \\([A-Z_]+\\))?\\..*Press Enter again to save it anyway\\.$`));
     assert.equal(w.api.connection.baseUrl, undefined);
 
     const second = new FakeInputBoxes(w.stubs, [unreachable, ENTER]);
