@@ -212,6 +212,46 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.deepEqual([page?.url, page?.breadcrumb], [undefined, ['A']]);
     });
 
+    it('Docusaurus versions: each version under its path part, the last at the root, the docs folder under next', async () => {
+      // Docusaurus "Versioning" (versioning#overview): versions.json lists the versions newest first; the first is the
+      // last version, published at routeBasePath itself; the others under routeBasePath/<name>; the docs folder, the
+      // current version, under routeBasePath/next. Versioned sidebars and the edit link follow each version's folder.
+      const config = (docs: string) => `module.exports = { url: 'https://v.test', baseUrl: '/', presets: [['classic', { docs: { sidebarPath: './sidebars.js', editUrl: 'https://git.test/edit/main/', ${docs} } }]] };\n`;
+      const files = {
+        'versions.json': '["1.1.0", "1.0.0"]',
+        'sidebars.js': "module.exports = { docs: [{ type: 'category', label: 'Next guides', items: ['foo/bar'] }] };\n",
+        'versioned_sidebars/version-1.1.0-sidebars.json': '{ "docs": [{ "type": "category", "label": "Guides 1.1", "items": ["foo/bar"] }] }',
+      };
+      const resolver = new SiteResolver(memoryFiles({ ...files, 'docusaurus.config.js': config('') }));
+      const url = async (p: string) => (await resolver.pageOf(p, '# Bar\n'))?.url;
+      assert.equal(await url('docs/foo/bar.md'), 'https://v.test/docs/next/foo/bar');
+      assert.equal(await url('versioned_docs/version-1.1.0/foo/bar.md'), 'https://v.test/docs/foo/bar');
+      assert.equal(await url('versioned_docs/version-1.0.0/foo/bar.md'), 'https://v.test/docs/1.0.0/foo/bar');
+      const latest = await resolver.pageOf('versioned_docs/version-1.1.0/foo/bar.md', '# Bar\n');
+      assert.deepEqual(latest?.breadcrumb, ['Guides 1.1', 'Bar'], 'the version\'s own sidebars');
+      assert.equal(latest?.editUrl, 'https://git.test/edit/main/versioned_docs/version-1.1.0/foo/bar.md');
+      assert.deepEqual((await resolver.pageOf('docs/foo/bar.md', '# Bar\n'))?.breadcrumb, ['Next guides', 'Bar']);
+      assert.deepEqual((await resolver.pageOf('versioned_docs/version-1.0.0/foo/bar.md', '# Bar\n'))?.breadcrumb, ['foo', 'Bar'], 'no versioned sidebars: the folders');
+      const rules = (await resolver.siteOf('docs/a.md'))?.rules.find((r) => r.name === 'docs.versions');
+      assert.equal(rules?.value, 'current (docs: /docs/next), 1.1.0 (versioned_docs/version-1.1.0: /docs), 1.0.0 (versioned_docs/version-1.0.0: /docs/1.0.0)');
+
+      // lastVersion: 'current' puts the docs folder at the root and every version under its name; a version's path
+      // wins; includeCurrentVersion: false and onlyIncludeVersions leave versions unpublished, with their reason.
+      const other = new SiteResolver(memoryFiles({ ...files, 'docusaurus.config.js': config("lastVersion: 'current', versions: { '1.0.0': { path: 'legacy' } }") }));
+      assert.equal((await other.pageOf('docs/foo/bar.md', 'x'))?.url, 'https://v.test/docs/foo/bar');
+      assert.equal((await other.pageOf('versioned_docs/version-1.1.0/foo/bar.md', 'x'))?.url, 'https://v.test/docs/1.1.0/foo/bar');
+      assert.equal((await other.pageOf('versioned_docs/version-1.0.0/foo/bar.md', 'x'))?.url, 'https://v.test/docs/legacy/foo/bar');
+      const fewer = new SiteResolver(memoryFiles({ ...files, 'docusaurus.config.js': config("includeCurrentVersion: false, onlyIncludeVersions: ['1.1.0']") }));
+      const facts = async (p: string) => fewer.factsOf(p, 'x');
+      assert.deepEqual(await facts('docs/foo/bar.md'), { notPublished: 'the current version, which includeCurrentVersion: false leaves out' });
+      assert.deepEqual(await facts('versioned_docs/version-1.0.0/foo/bar.md'), { notPublished: 'version 1.0.0, which onlyIncludeVersions leaves out' });
+      assert.equal((await fewer.pageOf('versioned_docs/version-1.1.0/foo/bar.md', 'x'))?.url, 'https://v.test/docs/foo/bar');
+      // Without versions.json, nothing changes.
+      const plain = new SiteResolver(memoryFiles({ 'docusaurus.config.js': config('') }));
+      assert.equal((await plain.pageOf('docs/foo/bar.md', 'x'))?.url, 'https://v.test/docs/foo/bar');
+      assert.equal((await plain.pageOf('versioned_docs/version-1.0.0/foo/bar.md', 'x'))?.notPage, 'not in a docs folder of the site');
+    });
+
     it('a config exported as a function is a warning, and nothing of it is used', async () => {
       const resolver = new SiteResolver(memoryFiles({ 'docusaurus.config.js': 'module.exports = async function createConfig() { return { url: "https://x.test" }; };\n' }));
       const site = await resolver.siteOf('docs/a.md');
