@@ -69,7 +69,10 @@ function diagnostic(uri: vscode.Uri, warning: SiteWarning): vscode.Diagnostic {
   const line = Math.max((warning.line ?? 1) - 1, 0);
   const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
   const range = open && line < open.lineCount ? open.lineAt(line).range : new vscode.Range(line, 0, line, Number.MAX_SAFE_INTEGER);
-  const d = new vscode.Diagnostic(range, warning.message, vscode.DiagnosticSeverity.Warning);
+  // The panel shows the file and line: the sentence starts with what is wrong.
+  const place = /^(?: line \d+)?:\s*/.exec(warning.message.slice(warning.file.length));
+  const message = warning.message.startsWith(warning.file) && place ? warning.message.slice(warning.file.length + place[0].length) : warning.message;
+  const d = new vscode.Diagnostic(range, message, vscode.DiagnosticSeverity.Warning);
   d.source = 'Doc Ingest';
   d.code = warning.setting;
   return d;

@@ -38,7 +38,7 @@ describe('Docs sites: address, breadcrumb and title from the site (F15)', () => 
     const [warning] = await until(() => vscode.languages.getDiagnostics(config).filter((d) => d.source === 'Doc Ingest').length > 0 && vscode.languages.getDiagnostics(config), 'the warning');
     assert.equal(warning?.range.start.line, line);
     assert.equal(warning?.severity, vscode.DiagnosticSeverity.Warning);
-    assert.match(warning?.message ?? '', /routeBasePath is .*only known by running the config \(never done\)/);
+    assert.match(warning?.message ?? '', /^docs\.routeBasePath is .*only known by running the config \(never done\)/, 'the panel gives the file and line: the sentence does not repeat them');
     const all = new vscode.Range(editor.document.positionAt(0), editor.document.positionAt(editor.document.getText().length));
     assert.ok(await editor.edit((e) => e.replace(all, literal)));
     assert.ok(await editor.document.save());
