@@ -252,6 +252,26 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal((await plain.pageOf('versioned_docs/version-1.0.0/foo/bar.md', 'x'))?.notPage, 'not in a docs folder of the site');
     });
 
+    it('Docusaurus translations: i18n/<locale>/docusaurus-plugin-content-docs/ pages under /<locale>/, versions too', async () => {
+      // Docusaurus "i18n tutorial" (i18n/tutorial#translate-your-site): a locale other than the default is served
+      // under baseUrl + <locale>/; the docs plugin's translations are in i18n/<locale>/docusaurus-plugin-content-docs/
+      // current/ (and version-<name>/ for a version). The edit link stays the original's (editLocalizedFiles: false).
+      const files = {
+        'docusaurus.config.js': "module.exports = { url: 'https://i.test', baseUrl: '/b/', i18n: { defaultLocale: 'en', locales: ['en', 'fr'] }, presets: [['classic', { docs: { editUrl: 'https://git.test/edit/' } }]] };\n",
+        'versions.json': '["2.0"]',
+      };
+      const resolver = new SiteResolver(memoryFiles(files));
+      const page = (p: string) => resolver.pageOf(p, '# Install\n');
+      assert.equal((await page('docs/guide/install.md'))?.url, 'https://i.test/b/docs/next/guide/install');
+      const fr = await page('i18n/fr/docusaurus-plugin-content-docs/current/guide/install.md');
+      assert.equal(fr?.url, 'https://i.test/b/fr/docs/next/guide/install');
+      assert.equal(fr?.editUrl, 'https://git.test/edit/docs/guide/install.md', 'the original file');
+      assert.equal((await page('i18n/fr/docusaurus-plugin-content-docs/version-2.0/guide/install.md'))?.url, 'https://i.test/b/fr/docs/guide/install');
+      assert.equal((await page('i18n/de/docusaurus-plugin-content-docs/current/guide/install.md'))?.notPage, 'not in a docs folder of the site', 'de is no locale of the site');
+      const rule = (await resolver.siteOf('docs/a.md'))?.rules.find((r) => r.name === 'i18n.locales');
+      assert.equal(rule?.value, 'en (default), fr (i18n/fr/, under /fr/)');
+    });
+
     it('a config exported as a function is a warning, and nothing of it is used', async () => {
       const resolver = new SiteResolver(memoryFiles({ 'docusaurus.config.js': 'module.exports = async function createConfig() { return { url: "https://x.test" }; };\n' }));
       const site = await resolver.siteOf('docs/a.md');
