@@ -5,6 +5,7 @@ import path from 'node:path';
 import type { BatchFile, BatchOptions } from '../../../src/core/batch';
 import type { ServiceClient } from '../../../src/core/api';
 import { nodeFileAccess } from '../../../src/core/batch';
+import type { Harness } from '../client/harness';
 
 /** The smallest valid PNG (1x1): what a test's image files are made of. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -32,6 +33,30 @@ export async function makeFolder(): Promise<Folder> {
     remove: () => rm(root, { recursive: true, force: true }),
   };
   return folder;
+}
+
+/**
+ * A fresh temporary folder for each test of the suite, removed after it, with the service answering at once (the
+ * suites that run the batch or the command line against `useService`). Registered before the suite's own
+ * `beforeEach`, so those find the folder made.
+ */
+export function useFolder(h: Pick<Harness, 'service'>): Folder {
+  let current: Folder | undefined;
+  beforeEach(async () => {
+    current = await makeFolder();
+    h.service.setIngestLatency(0);
+  });
+  afterEach(() => current?.remove());
+  const now = (): Folder => {
+    if (current === undefined) throw new Error('useFolder: the folder exists only while a test runs');
+    return current;
+  };
+  return {
+    get root() { return now().root; },
+    get files() { return now().files; },
+    write: (relativePath, content) => now().write(relativePath, content),
+    remove: () => now().remove(),
+  };
 }
 
 /** `count` small Markdown documents `doc-N.md`, each with a heading and a paragraph. */

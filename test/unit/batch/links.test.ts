@@ -4,16 +4,11 @@ import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
 import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from './harness';
+import { diskBatch, useFolder } from './harness';
 
 describe('batch runner: links between docs (F14)', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-    h.service.setIngestLatency(0);
-  });
-  afterEach(() => folder.remove());
+  const folder = useFolder(h);
 
   it('sends each page with its links published, reading each linked file once per run', async () => {
     const pages = 40;

@@ -5,18 +5,13 @@ import path from 'node:path';
 import { Ledger, ledgerScope, memoryLedgerStorage, sha256Hex } from '../../../src/core/ledger';
 import type { BatchSummary, FileResult } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
+import { diskBatch, useFolder, writeDocs } from './harness';
 
 describe('batch runner (F9)', () => {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
-      beforeEach(async () => {
-        folder = await makeFolder();
-        h.service.setIngestLatency(0);
-      });
-      afterEach(() => folder.remove());
+      const folder = useFolder(h);
       const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath));
       const batch = (extra: Parameters<typeof diskBatch>[3] = {}) => diskBatch(h.client(), h.service.baseUrl, folder.files, extra);
 

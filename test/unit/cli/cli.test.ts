@@ -6,7 +6,7 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import { DEFAULT_CONCURRENCY, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/batch';
 import type { IngestReport } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
+import { makeFolder, useFolder, writeDocs } from '../batch/harness';
 import { CliRun, runCli } from './runCli';
 
 describe('doc-ingest command line (F12)', function () {
@@ -42,14 +42,11 @@ describe('doc-ingest command line (F12)', function () {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
+      const folder = useFolder(h);
       let key: string;
-      beforeEach(async () => {
-        folder = await makeFolder();
-        h.service.setIngestLatency(0);
+      beforeEach(() => {
         key = h.service.keys.admin;
       });
-      afterEach(() => folder.remove());
       const env = (extra: Record<string, string | undefined> = {}) => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: key, ...extra });
       const cli = async (args: string[], extra: Record<string, string | undefined> = {}) => {
         const run = await runCli(args, { cwd: folder.root, env: env(extra) });

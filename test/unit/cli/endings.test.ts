@@ -5,7 +5,7 @@ import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { useService } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
+import { useFolder, writeDocs } from '../batch/harness';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { CLI, runCli } from './runCli';
 
@@ -13,12 +13,7 @@ const LEDGER = '.doc-ingest/ledger.json';
 
 describe('doc-ingest command line: a run that always ends (issue 23)', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-    h.service.setIngestLatency(0);
-  });
-  afterEach(() => folder.remove());
+  const folder = useFolder(h);
 
   const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
   /** The ids of the documents the service confirmed (answered 200) to this test's runs. */

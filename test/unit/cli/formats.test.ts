@@ -7,7 +7,7 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import { buildFile, prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
 import type { IngestConfig } from '../../../src/core/ingest/pipeline';
 import { DIALECTS, useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
+import { useFolder } from '../batch/harness';
 import { FORMAT_FIXTURES } from '../documents/helpers';
 import { runCli } from './runCli';
 
@@ -17,16 +17,13 @@ describe('doc-ingest: notebooks and HTML pages (issue 25, item 7)', () => {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
+      const folder = useFolder(h);
       beforeEach(async () => {
-        folder = await makeFolder();
-        h.service.setIngestLatency(0);
         await writeFile(path.join(folder.root, '.doc-ingest.json'), JSON.stringify({ linkTemplate: LINKS }));
         await folder.write('guide/sales.ipynb', await readFile(path.join(FORMAT_FIXTURES, 'sales.ipynb')));
         await folder.write('site/install.html', await readFile(path.join(FORMAT_FIXTURES, 'exported.html')));
         await folder.write('README.md', '# Readme\n\nText.\n');
       });
-      afterEach(() => folder.remove());
       const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
 
       /** The body the core builds for the file, with what the command line knows of it (no git here: its mtime). */

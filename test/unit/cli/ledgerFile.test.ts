@@ -3,17 +3,12 @@ import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
+import { useFolder } from '../batch/harness';
 import { runCli } from './runCli';
 
 describe('doc-ingest command line: the ledger file (issue 23)', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-    h.service.setIngestLatency(0);
-  });
-  afterEach(() => folder.remove());
+  const folder = useFolder(h);
 
   const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
   const ledgerFile = () => path.join(folder.root, '.doc-ingest', 'ledger.json');

@@ -6,7 +6,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
+import { useFolder } from '../batch/harness';
 import { runCli } from './runCli';
 
 const INTRO = [
@@ -21,10 +21,8 @@ describe('doc-ingest: links between docs are published links in the payload (F14
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
+      const folder = useFolder(h);
       beforeEach(async () => {
-        folder = await makeFolder();
-        h.service.setIngestLatency(0);
         await writeFile(path.join(folder.root, '.doc-ingest.json'), JSON.stringify({
           linkTemplate: 'https://docs.example.com/{page}#{anchor}',
           exclude: ['**/node_modules/**', 'docs/drafts/**'],
@@ -34,7 +32,6 @@ describe('doc-ingest: links between docs are published links in the payload (F14
         await folder.write('docs/reference/index.md', '# Reference\n\n## Options\n\nAll of them.\n');
         await folder.write('docs/drafts/wip.md', '# Work in progress\n');
       });
-      afterEach(() => folder.remove());
       const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
 
       it('the document sent for a file carries the rewritten links, every other byte as written', async () => {

@@ -10,7 +10,7 @@ import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { diskLinkTargets, resolveLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { buildFile, prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
 import { useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from '../batch/harness';
+import { diskBatch, useFolder } from '../batch/harness';
 import { runCli } from './runCli';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/mdx');
@@ -24,10 +24,8 @@ interface Sent {
 
 describe('doc-ingest: MDX pages and includes are sent as a reader sees them (F15)', () => {
   const h = useService('observed');
-  let folder: Folder;
+  const folder = useFolder(h);
   beforeEach(async () => {
-    folder = await makeFolder();
-    h.service.setIngestLatency(0);
     // Partials are pages of no one's: the site does not publish `_` files.
     await writeFile(path.join(folder.root, '.doc-ingest.json'), JSON.stringify({ linkTemplate: TEMPLATE, exclude: ['**/node_modules/**', '**/_*'] }));
     for (const file of ['docs/install.mdx', 'docs/_setup.mdx', 'docs/guide.md', 'docs/snippets/options.md']) {
@@ -38,7 +36,6 @@ describe('doc-ingest: MDX pages and includes are sent as a reader sees them (F15
     await folder.write('docs/_setup.mdx', `${setup.replace('import ', "import Options from './_options.md';\nimport ")}\n<Options />\n`);
     await folder.write('docs/_options.md', '--8<-- "docs/snippets/options.md"\n');
   });
-  afterEach(() => folder.remove());
   const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
   const shape = (d: Sent) => ({ id: d.id, title: d.title, sections: d.sections });
 

@@ -10,7 +10,7 @@ import { OUTPUTS, summaryMarkdown } from '../../../src/action/summary';
 import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
 import { useService } from '../client/harness';
-import { Folder, makeFolder, PNG } from '../batch/harness';
+import { Folder, PNG, useFolder } from '../batch/harness';
 import { runProcess } from '../cli/runCli';
 import type { CliRun } from '../cli/runCli';
 
@@ -60,12 +60,7 @@ async function runStep(folder: Folder, inputs: Record<string, string>, extra: Re
 describe('the GitHub Action (action.yml, dist/action.js)', function () {
   this.timeout(30_000);
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-    h.service.setIngestLatency(0);
-  });
-  afterEach(() => folder.remove());
+  const folder = useFolder(h);
 
   const noKeyAnywhere = (step: Step, report = '') => {
     const key = h.service.keys.admin;

@@ -15,7 +15,7 @@ import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledg
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
 import type { IngestionDocument } from '../../../src/core/api/schemas';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from '../batch/harness';
+import { diskBatch, useFolder } from '../batch/harness';
 
 function thrown(f: () => unknown): DocumentError {
   try {
@@ -120,12 +120,7 @@ describe('what is never published, and what the server would drop (issue 25)', (
   for (const dialect of DIALECTS) {
     describe(`batch (${dialect})`, () => {
       const h = useService(dialect);
-      let folder: Folder;
-      beforeEach(async () => {
-        folder = await makeFolder();
-        h.service.setIngestLatency(0);
-      });
-      afterEach(() => folder.remove());
+      const folder = useFolder(h);
       const posted = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
 
       it('a draft is skipped with its reason, a withheld file is skipped unread, one too long fails naming the setting; none is sent', async () => {
