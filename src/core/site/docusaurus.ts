@@ -95,7 +95,9 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
   const base = docsInstances(config, folder, setting);
   const instances = (await Promise.all(base.map((d) => withVersions(files, folder, d, warnings)))).flat();
   for (const instance of instances) {
-    if (typeof instance.sidebarPath === 'string') instance.sidebars = readSidebars(files, instance.sidebarPath, warnings);
+    // A version without its own sidebars file has the folders as its sidebar, as in Docusaurus: no warning.
+    const versioned = instance.version !== undefined && instance.version !== 'current';
+    if (typeof instance.sidebarPath === 'string') instance.sidebars = readSidebars(files, instance.sidebarPath, warnings, !versioned);
   }
   const locales = siteLocales(config, setting);
   instances.push(...translations(folder, instances, locales));
@@ -296,22 +298,20 @@ async function withVersions(files: SiteFiles, folder: string, docs: DocsInstance
   const current: DocsInstance = { ...docs, routeBasePath: route('current'), version: 'current' };
   const out = leftOut('current');
   if (out !== undefined) current.unpublished = out;
-  const versioned = await Promise.all(names.map(async (name) => {
+  const versioned = names.map((name) => {
     const pathSetting = `${prefix}versioned_docs/version-${name}`;
-    const sidebarFile = joinPath(folder, `${prefix}versioned_sidebars/version-${name}-sidebars.json`);
-    const hasSidebars = docs.sidebarPath !== false && (await files.read(sidebarFile)) !== undefined;
     const instance: DocsInstance = {
       ...docs,
       path: joinPath(folder, pathSetting),
       pathSetting,
       routeBasePath: route(name),
-      sidebarPath: docs.sidebarPath === false ? false : hasSidebars ? sidebarFile : undefined,
+      sidebarPath: docs.sidebarPath === false ? false : joinPath(folder, `${prefix}versioned_sidebars/version-${name}-sidebars.json`),
       version: name,
     };
     const away = leftOut(name);
     if (away !== undefined) instance.unpublished = away;
     return instance;
-  }));
+  });
   return [current, ...versioned];
 }
 
@@ -339,9 +339,10 @@ function translations(folder: string, instances: readonly DocsInstance[], locale
   }));
 }
 
-async function readSidebars(files: SiteFiles, path: string, warnings: SiteWarning[]): Promise<Literal> {
+async function readSidebars(files: SiteFiles, path: string, warnings: SiteWarning[], required = true): Promise<Literal> {
   const bytes = await files.read(path);
   if (bytes === undefined) {
+    if (!required) return undefined;
     warnings.push({ file: path, setting: 'sidebarPath', message: `The sidebars file ${path} named by sidebarPath cannot be read, so the breadcrumb follows the folders; correct sidebarPath.` });
     return undefined;
   }

@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { SITE_CONFIG_FILES } from '../../core/site/configFiles';
 import type { SiteWarning } from '../../core/site/types';
+import { workspaceSource } from '../identity/workspaceSource';
 import { SECTION } from '../settings';
 
 /** Files a docs site reads besides its config: a change in one may add or clear a warning. */
@@ -37,12 +38,12 @@ export class SiteDiagnostics implements vscode.Disposable {
   private async check(uri: vscode.Uri): Promise<void> {
     const name = uri.path.slice(uri.path.lastIndexOf('/') + 1);
     if (uri.scheme !== 'file' || !(SITE_CONFIG_FILES.includes(name) || SITE_FILE.test(name))) return;
-    const folder = vscode.workspace.getWorkspaceFolder(uri);
-    if (!folder) return;
+    const source = workspaceSource(uri);
+    if (!source) return;
+    const { folder } = source;
     // The site readers load with the first site file opened, not with the extension (issue 27).
-    const [{ SiteResolver }, { siteFilesUnder }] = await Promise.all([import('../../core/site/detect.js'), import('../ingest/site.js')]);
-    const relative = uri.path.slice(folder.uri.path.replace(/\/$/, '').length + 1);
-    const site = await new SiteResolver(siteFilesUnder(folder.uri)).siteOf(relative).catch(() => undefined);
+    const { editorSiteResolver } = await import('../ingest/site.js');
+    const site = await editorSiteResolver(uri)?.siteOf(source.relativePath).catch(() => undefined);
     if (!site) return;
     const key = vscode.Uri.joinPath(folder.uri, site.configFile).toString();
     for (const old of this.shown.get(key) ?? []) this.collection.delete(old);

@@ -3,9 +3,10 @@
  *
  * - MkDocs snippets (pymdownx.snippets): a line `--8<-- "path"` (or `'path'`), optionally `"path:start:end"` for
  *   lines start to end (`path:3`, `path::8`) or `"path:name"` for a named section (the lines between
- *   `--8<-- [start:name]` and `--8<-- [end:name]`, usually in comments); the block form, `--8<--` lines around one path per line (`;` comments a path out). The
- *   included lines keep the include line's indentation. As in MkDocs, snippets are expanded in fenced code too
- *   (a fence around `--8<-- "example.py"` shows the file); a file that is not Markdown is included as it is.
+ *   `--8<-- [start:name]` and `--8<-- [end:name]`, usually in comments); the block form, `--8<--` lines around one
+ *   path per line (`;` comments a path out). The included lines keep the include line's indentation. As in MkDocs,
+ *   snippets are expanded in fenced code too (a fence around `--8<-- "example.py"` shows the file); a file that is
+ *   not Markdown is included as it is.
  * - Docusaurus partials: `import Setup from './_setup.mdx'` (a `.md`/`.mdx` file; `@site/` means the site's root,
  *   taken as the repository root) and then `<Setup />` (see `mdx.ts`).
  * - Obsidian and Foam embeds: a line `![[note]]`, `![[note#Heading]]` (the section under that heading),
