@@ -60,7 +60,10 @@ export function readInputs(env: Readonly<Record<string, string | undefined>>): A
   return inputs;
 }
 
-/** The arguments of `doc-ingest` for these inputs; the command line checks each value as it checks its flags. */
+/**
+ * The arguments of `doc-ingest` for these inputs; the command line checks each value as it checks its flags.
+ * `max-delete` is no argument (see {@link cliEnvironment}).
+ */
 export function cliArguments(inputs: ActionInputs): string[] {
   const args = ['ingest', '--json'];
   if (inputs.server) args.push('--server', inputs.server);
@@ -68,7 +71,15 @@ export function cliArguments(inputs: ActionInputs): string[] {
   for (const glob of inputs.include) args.push('--include', glob);
   if (inputs.changed) args.push('--changed');
   if (inputs.prune) args.push('--prune');
-  if (inputs.maxDelete) args.push('--max-delete', inputs.maxDelete);
   if (inputs.dryRun) args.push('--dry-run');
   return args;
+}
+
+/**
+ * What the inputs set in the command line's environment: `max-delete` as `DOC_INGEST_MAX_DELETE`, which bounds a
+ * prune but, unlike `--max-delete` typed by a person, never lifts the "more than half of what this repository held"
+ * refusal: a number kept in a workflow file is no decision about this run's deletions (issue 34).
+ */
+export function cliEnvironment(inputs: ActionInputs): Record<string, string> {
+  return inputs.maxDelete ? { DOC_INGEST_MAX_DELETE: inputs.maxDelete } : {};
 }

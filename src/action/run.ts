@@ -9,7 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { appendFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { IngestReport } from '../cli/report';
-import { cliArguments, InputError, readInputs } from './inputs';
+import { cliArguments, cliEnvironment, InputError, readInputs } from './inputs';
 import { failureMarkdown, outputLines, outputsOf, summaryMarkdown } from './summary';
 import type { OutputName } from './summary';
 
@@ -43,6 +43,7 @@ export async function runAction(p: ActionProcess): Promise<number> {
   // The command line reads DOC_INGEST_* of the job's env as usual; the inputs (the key among them) are not passed on.
   for (const [k, v] of Object.entries(p.env)) if (v !== undefined && !k.startsWith('INPUT_')) env[k] = v;
   if (inputs.key) env.DOC_INGEST_API_KEY = inputs.key;
+  Object.assign(env, cliEnvironment(inputs));
   const { code, stdout, stderr } = await run(process.execPath, [p.cli, ...cliArguments(inputs)], p.cwd, env, p.stderr);
   let report: IngestReport | undefined;
   try {

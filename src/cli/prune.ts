@@ -4,8 +4,6 @@
  * with pages that are gone. Refused, deleting and forgetting nothing, when the run is no evidence of what is gone
  * or when the number is surprising; each refusal is one sentence that says how to go on.
  */
-import { stat } from 'node:fs/promises';
-import path from 'node:path';
 import { isServiceError, NotFoundError, PermissionError, TimeoutError } from '../core/api';
 import type { DocumentInfo, ServiceClient } from '../core/api';
 import { ServerSilence, stopsBatch } from '../core/batch';
@@ -14,6 +12,10 @@ import type { IdClaimsView } from '../core/identity';
 import type { Ledger } from '../core/ledger';
 import { DEFAULT_CC_PAIR_ID } from '../core/config/defaults';
 import { findOrphans, orphanReasonText } from '../core/orphans';
+import { diskTree } from '../core/orphans/diskTree';
+import { RepositoryFiles } from '../core/orphans/repository';
+import type { RepositoryRoot } from '../core/orphans/repository';
+import { normalizeIdPrefix } from '../core/documents/ids';
 import type { Orphan, OrphanReason } from '../core/orphans';
 import { EXIT, exitCodeOf } from './exitCodes';
 import { forCommandLine } from './wording';
@@ -37,7 +39,8 @@ export type PruneReason = (typeof PRUNE_REASONS)[number];
  * - `incompleteRun`: a file failed, was not sent, or the run was interrupted or stopped.
  * - `listing`: the pair's list could not be had for a reason other than a refusal or a missing route.
  * - `maxDelete`: more orphans than `--max-delete`.
- * - `mostOfPair`: more than half of what the pair holds, without `--max-delete` on the command line.
+ * - `mostOfPair`: more than half of what this repository held in the pair before the run, without `--max-delete` on
+ *   the command line.
  */
 export const PRUNE_REFUSALS = ['incompleteRun', 'listing', 'maxDelete', 'mostOfPair'] as const;
 export type PruneRefusal = (typeof PRUNE_REFUSALS)[number];
@@ -61,6 +64,11 @@ export interface PruneResult {
   ccPairId: number;
   /** How many documents the pair holds after the run, when it listed them. */
   held?: number;
+  /**
+   * How many documents were this repository's before the run (the half rule's measure): those the pair held, less
+   * this run's creations, that the ledger recorded or the id prefix claims; without a listing, the ledger's count.
+   */
+  ours: number;
   /** Why the pair's list was not used (refused, or no such route): only the ledger's records count. */
   listing?: string;
   refused?: { reason: PruneRefusal; error: string };
@@ -98,8 +106,13 @@ export interface PruneOptions {
   /** The repository root: a ledger source is a path relative to it. */
   root: string;
   /** Why a source that is there and builds nothing is not to be published (core/orphans `withheld`). */
-  withheld?(source: string): Promise<string | undefined>;
+  withheld?(source: string, onDisk: string): Promise<string | undefined>;
+  /** The configured id prefix, as given (normalized here, as the ids are built). */
   idPrefix: string;
+  /** The ids the ledger recorded in the scope before the run: with `created`, what this repository held then. */
+  before: ReadonlySet<string>;
+  /** The ids this run created (the server held none before): not this repository's before the run. */
+  created: ReadonlySet<string>;
   maxDelete: number;
   /** `--max-delete` was typed on this command line: the number is this run's decision, which lifts the half rule. */
   maxDeleteTyped: boolean;
@@ -109,7 +122,7 @@ export interface PruneOptions {
 
 export async function prune(o: PruneOptions): Promise<PruneResult> {
   const ccPairId = o.ccPairId ?? DEFAULT_CC_PAIR_ID;
-  const base = { ccPairId, items: [] as PruneItem[] };
+  const base = { ccPairId, items: [] as PruneItem[], ours: o.before.size };
   let held: DocumentInfo[] | undefined;
   let listing: string | undefined;
   try {
@@ -123,17 +136,12 @@ export async function prune(o: PruneOptions): Promise<PruneResult> {
       return { ...base, refused: { reason: 'listing', error }, exitCode: exitCodeOf(e.kind, e.setting) };
     } else throw e;
   }
-  const findings = await findOrphans({
-    published: o.ledger.entries(o.scope),
-    builds: o.builds,
-    exists: (source) => onDisk(o.root, source),
-    withheld: o.withheld,
-    held,
-    idPrefix: o.idPrefix,
-  });
+  const roots: RepositoryRoot[] = [{ tree: diskTree(o.root), keyPrefix: '', idPrefix: normalizeIdPrefix(o.idPrefix), claims: o.idPrefix !== '' }];
+  const findings = await findOrphans({ published: o.ledger.entries(o.scope), builds: o.builds, roots, withheld: o.withheld, held });
   const orphans = findings.orphans;
-  const facts = { ...base, ...(held ? { held: held.length } : {}), ...(listing ? { listing } : {}) };
-  const refused = refusal(orphans.length, held?.length, ccPairId, o);
+  const ours = held ? await oursBefore(held, roots, o) : o.before.size;
+  const facts = { ...base, ours, ...(held ? { held: held.length } : {}), ...(listing ? { listing } : {}) };
+  const refused = refusal(orphans, ours, ccPairId, o);
   if (refused) {
     return { ...facts, refused, items: orphans.map((x) => itemOf(x, 'notDeleted')), exitCode: EXIT.pruneRefused };
   }
@@ -150,17 +158,36 @@ export async function prune(o: PruneOptions): Promise<PruneResult> {
   return { ...facts, items: [...items, ...gone], exitCode, ...(exitCode === EXIT.interrupted ? { interrupted: true } : {}) };
 }
 
-function refusal(count: number, held: number | undefined, ccPairId: number, o: PruneOptions): PruneResult['refused'] {
+/**
+ * What this repository held in the pair before the run: the same for a dry run (listed before anything is sent)
+ * and the real run (listed after it, less what it created), so that a dry run says what the real run will do.
+ */
+async function oursBefore(held: readonly DocumentInfo[], roots: readonly RepositoryRoot[], o: PruneOptions): Promise<number> {
+  const repository = new RepositoryFiles(roots, o.builds);
+  let ours = 0;
+  for (const { documentId } of held) {
+    if (o.created.has(documentId)) continue;
+    if (o.before.has(documentId) || (await repository.owns(documentId))) ours++;
+  }
+  return ours;
+}
+
+function refusal(orphans: readonly Orphan[], ours: number, ccPairId: number, o: PruneOptions): PruneResult['refused'] {
+  const count = orphans.length;
+  const byPrefix = orphans.filter((x) => x.reason === 'noSource').length;
+  const prefixPart = byPrefix ? ` (${byPrefix} of them only by the id prefix: no ledger records them)` : '';
   if (count > o.maxDelete) {
     return {
       reason: 'maxDelete',
-      error: `not pruning: ${count} ${count === 1 ? 'document' : 'documents'} would be deleted, more than --max-delete ${o.maxDelete}, and nothing was deleted. Check the list (--dry-run --prune shows it), then run again with --max-delete ${count}.`,
+      error: `not pruning: ${count} ${count === 1 ? 'document' : 'documents'}${prefixPart} would be deleted, more than --max-delete ${o.maxDelete}, and nothing was deleted. Check the list (--dry-run --prune shows it), then run again with --max-delete ${count}.`,
     };
   }
-  if (held !== undefined && count > held / 2 && !o.maxDeleteTyped) {
+  // Measured against what this repository held before the run, not the pair after it: a mass rename or a new id
+  // prefix doubles the pair with its creations, and another team's documents are no part of ours.
+  if (count > 0 && count > ours / 2 && !o.maxDeleteTyped) {
     return {
       reason: 'mostOfPair',
-      error: `not pruning: ${count} of the ${held} documents pair ${ccPairId} holds would be deleted, more than half, and nothing was deleted. If that is what you want, run again with --max-delete ${count} on the command line.`,
+      error: `not pruning: ${count}${prefixPart} of the ${ours} documents this repository held in pair ${ccPairId} before the run would be deleted, more than half, and nothing was deleted. If that is what you want, run again with --max-delete ${count} typed on the command line (DOC_INGEST_MAX_DELETE and the Action's max-delete do not lift this).`,
     };
   }
   return undefined;
@@ -217,18 +244,4 @@ function itemOf(o: Orphan, outcome: PruneOutcome): PruneItem {
     ...(o.nowBuilds !== undefined ? { nowBuilds: o.nowBuilds } : {}),
     outcome,
   };
-}
-
-/**
- * Whether a ledger source (a `/`-separated path under the root) is still on disk. Only a path that is not there is
- * gone: a file that cannot be read now (permissions) is no reason to delete its page.
- */
-async function onDisk(root: string, source: string): Promise<boolean> {
-  try {
-    await stat(path.join(root, ...source.split('/')));
-    return true;
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code;
-    return code !== 'ENOENT' && code !== 'ENOTDIR';
-  }
 }

@@ -53,6 +53,13 @@ export const PruneReportSchema = z.strictObject({
   ccPairId: z.number().int(),
   /** How many documents the pair held after the run, when the key may list them. */
   held: z.number().int().optional(),
+  /**
+   * How many documents were this repository's before the run: those the pair held that the ledger recorded or the
+   * id prefix claims, less what the run created (without a listing, the ledger's count). "More than half" is of this.
+   */
+  ours: z.number().int(),
+  /** How many of `documents` are this repository's by the id prefix alone (reason noSource): no ledger records them. */
+  byIdPrefix: z.number().int(),
   /** Why the pair's list was not used: then only the ledger's records count. */
   listing: z.string().optional(),
   refused: z.strictObject({ reason: z.enum(PRUNE_REFUSALS), error: z.string() }).optional(),
@@ -116,6 +123,8 @@ function pruneReport(p: PruneResult): z.infer<typeof PruneReportSchema> {
   return {
     ccPairId: p.ccPairId,
     ...(p.held !== undefined ? { held: p.held } : {}),
+    ours: p.ours,
+    byIdPrefix: p.items.filter((i) => i.reason === 'noSource').length,
     ...(p.listing ? { listing: p.listing } : {}),
     ...(p.refused ? { refused: p.refused } : {}),
     totals,

@@ -115,6 +115,8 @@ ${EXIT_CODE_HELP}
           return finish(io, emptySummary(), { config, server, dryRun, json, started, all: false, note: 'Every file is as last ingested.' });
         }
       }
+      // What this repository held before the run, by its ledger: the prune's "more than half" measure.
+      const before = new Set(pruning ? ledger.entries(ledgerScope(server, config.ccPairId)).map((e) => e.documentId) : []);
       const images = diskImageReader(config.root, config.imagesMaxBytes);
       const bar = fancy(io) ? new ProgressBar(io.stderr, dryRun ? 'checking' : 'ingesting') : undefined;
       const plain = bar ? undefined : plainProgress(io, files.length);
@@ -155,6 +157,8 @@ ${EXIT_CODE_HELP}
           root: config.root,
           withheld: withheldSource(config, access),
           idPrefix: config.idPrefix,
+          before,
+          created: new Set(summary.results.flatMap((r) => (r.outcome === 'created' && r.documentId !== undefined ? [r.documentId] : []))),
           maxDelete: config.maxDelete,
           maxDeleteTyped: values['max-delete'] !== undefined,
           dryRun,
@@ -198,7 +202,7 @@ function listenForInterrupts(io: CliIo, abort: AbortController, ledger: Ledger, 
 /** The prune after the run, or its refusal when the run is no evidence of what is gone (the run's exit code stands). */
 async function pruneAfter(summary: BatchSummary, interrupted: boolean, options: Parameters<typeof prune>[0]): Promise<PruneResult> {
   const incomplete = incompleteRunSentence(summary, interrupted);
-  if (incomplete) return { ccPairId: options.ccPairId ?? DEFAULT_CC_PAIR_ID, refused: { reason: 'incompleteRun', error: incomplete }, items: [], exitCode: EXIT.ok };
+  if (incomplete) return { ccPairId: options.ccPairId ?? DEFAULT_CC_PAIR_ID, ours: options.before.size, refused: { reason: 'incompleteRun', error: incomplete }, items: [], exitCode: EXIT.ok };
   return prune(options);
 }
 
@@ -213,12 +217,12 @@ function buildsOf(summary: BatchSummary): IdClaims {
  * Why a file of the repository that builds nothing is not to be published: a publish rule (an ignore file, a hidden
  * path), else its front matter (`draft: true`...). Its published document is then an orphan (F15).
  */
-function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAccess>): (source: string) => Promise<string | undefined> {
+function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAccess>): (source: string, onDisk: string) => Promise<string | undefined> {
   const rules = publishRules(config);
-  return async (source) => {
+  return async (source, onDisk) => {
     const ruled = rules.withheld(source);
     if (ruled) return withheldPhrase(ruled);
-    const bytes = await access.read(batchFile(path.join(config.root, ...source.split('/')), config.root)).catch(() => undefined);
+    const bytes = await access.read(batchFile(path.join(config.root, ...onDisk.split('/')), config.root)).catch(() => undefined);
     return bytes && publishSwitchOf(bytes, source);
   };
 }

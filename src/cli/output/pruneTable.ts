@@ -22,6 +22,9 @@ export function pruneTable(p: PruneResult): string {
   const counts = new Map<PruneOutcome, number>();
   for (const i of p.items) counts.set(i.outcome, (counts.get(i.outcome) ?? 0) + 1);
   const parts = (Object.keys(LABEL) as PruneOutcome[]).filter((o) => counts.get(o)).map((o) => `${counts.get(o)} ${LABEL[o]}`);
+  // Documents no ledger records, deleted only because the id prefix claims them, are the ones to look at twice.
+  const byPrefix = p.items.filter((i) => i.reason === 'noSource' && i.outcome !== 'alreadyGone').length;
+  if (byPrefix) parts.push(`${byPrefix} of them by the id prefix alone`);
   const pair = `pair ${p.ccPairId}${p.held !== undefined ? `, which held ${p.held}` : ''}`;
   lines.push('', `prune (${pair}): ${p.refused ? 'refused, nothing deleted' : parts.length ? parts.join(', ') : 'nothing to delete'}`);
   return lines.join('\n') + '\n';

@@ -4,7 +4,7 @@
  */
 import * as z from 'zod';
 import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
-import { NotFoundError, PermissionError, RejectedError, ServiceError, TimeoutError, ValidationError } from './errors';
+import { NotFoundError, PermissionError, RejectedError, ServerError, ServiceError, TimeoutError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
 import {
   ConnectorFileInfo,
@@ -442,12 +442,29 @@ function explainDocumentListing(e: unknown, what: string): unknown {
   return e;
 }
 
+/**
+ * The service's own answer for a document it does not hold: the real server's `DOCUMENT_NOT_FOUND`, or (older
+ * servers and the specification's) the detail "Document not found".
+ */
+function saysDocumentNotFound(e: ServiceError): boolean {
+  return e.errorCode === 'DOCUMENT_NOT_FOUND' || /^document not found\.?$/i.test(e.serverText?.trim() ?? '');
+}
+
 /** One sentence per way a delete fails, each naming the document; a timeout is "unknown", never "done". */
 function explainDelete(e: unknown, documentId: string): unknown {
   if (!(e instanceof ServiceError)) return e;
   const init = { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode };
-  if (e instanceof NotFoundError && e.what === 'object') {
+  if (e instanceof NotFoundError && e.what === 'object' && saysDocumentNotFound(e)) {
     return new NotFoundError(`The service holds no document "${documentId}" (HTTP 404): it may have been deleted already.`, 'Refresh the list of documents.', 'object', init);
+  }
+  if (e instanceof NotFoundError && e.what === 'object') {
+    // A 404 that is not the service's own answer (a gateway's "404 page not found"): nothing says the document is
+    // gone, and taking it so would make the ledger forget a document the pair still holds.
+    return new ServerError(
+      `The delete of "${documentId}" got HTTP 404 without the service's "document not found"${e.serverText ? ` (the answer said: "${e.serverText}")` : ''}: a proxy or gateway may be in the way, so the document may still be there.`,
+      'Check the server URL and any proxy between you and the service, then try again.',
+      init,
+    );
   }
   if (e instanceof NotFoundError) {
     return new NotFoundError(`This server has no route to delete documents (HTTP 404 for ${e.request?.method ?? 'DELETE'} ${e.request?.path ?? ''}).`, 'Delete the document in the server\'s admin pages.', 'route', init);

@@ -18,6 +18,17 @@ const ID_KEY = /^(?:id|"id"|'id'|draft|unlisted|publish|doc-ingest|"(?:draft|unl
  * matter that cannot be read, a draft or another page its front matter keeps from being published). `markdown` as for the build: undefined means by the file's extension.
  */
 export function documentIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, markdown?: boolean): string | undefined {
+  const claim = claimedIdOf(input, relativePath, idPrefix, markdown);
+  // A draft (or a page otherwise not to be published) builds no document, so it claims no id.
+  return claim && !claim.withheld ? claim.id : undefined;
+}
+
+/**
+ * The id this file names as its own, published or not: its front matter `id`, else the id of its path; `withheld`
+ * when its front matter keeps it from being published (a draft still names the document it was published as).
+ * Undefined when it cannot become a document at all.
+ */
+export function claimedIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, markdown?: boolean): { id: string; withheld: boolean } | undefined {
   try {
     const path = normalizeRelativePath(relativePath);
     if (markdown ?? isMarkdownPath(path)) {
@@ -25,14 +36,12 @@ export function documentIdOf(input: string | Uint8Array, relativePath: string, i
       const block = findFrontMatter(text);
       if (block?.kind === 'yaml' && ID_KEY.test(block.source)) {
         const read = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []);
-        // A draft (or a page otherwise not to be published) builds no document, so it claims no id.
-        if (read.withheld) return undefined;
-        if (read.id !== undefined) return read.id;
+        return { id: read.id ?? documentIdFromPath(path, idPrefix), withheld: !!read.withheld };
       }
     } else {
       decodeDocumentText(input, baseName(path));
     }
-    return documentIdFromPath(path, idPrefix);
+    return { id: documentIdFromPath(path, idPrefix), withheld: false };
   } catch {
     return undefined;
   }

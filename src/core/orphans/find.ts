@@ -1,11 +1,15 @@
 /**
  * Orphans (F13): documents this workspace published whose source no longer builds them, so that search and chat
  * stop answering with text that no longer exists. The rule protects what is not ours: a document is a candidate
- * only when one of this workspace's ledgers records publishing it, or when it carries the workspace's own
- * non-empty id prefix. A document only the server knows, without that prefix, may be another team's.
+ * only when one of this workspace's ledgers records publishing it, or when its id is one the repository's id scheme
+ * produces under the workspace's own non-empty id prefix. A document only the server knows, without that prefix,
+ * may be another team's. And a document is gone only when no file of the repository builds it, whatever one run
+ * included (issue 34).
  */
 import type { DocumentInfo } from '../api/schemas';
 import type { IdClaimsView } from '../identity/claims';
+import { RepositoryFiles } from './repository';
+import type { RepositoryRoot } from './repository';
 
 /**
  * - `sourceGone`: the file it was built from is no longer there.
@@ -47,22 +51,19 @@ export interface OrphanQuery {
   /** What the included files build now, read from the whole tree (never from a partial listing). */
   builds: IdClaimsView;
   /**
-   * Whether a source that builds nothing still exists on disk (left out by the include globs, unreadable, over the
-   * size limit): such a source is not gone, so its document is no orphan.
+   * The repository's roots as they are on disk, asked before anything counts as an orphan: a file that is there
+   * (left out by the include globs, over the size limit, stored under a decomposed name) builds its id whatever a run
+   * included, and only an id this repository's scheme produces under a configured prefix may be another's otherwise.
    */
-  exists(source: string): boolean | Promise<boolean>;
+  roots: readonly RepositoryRoot[];
   /**
    * Why a source that is there and builds nothing is not to be published (a draft, an ignore file's line, a hidden
    * path), as a phrase; undefined when it is not withheld. Such a source's document is an orphan (`notPublished`).
+   * `onDisk`: its path under its root as stored, to read it by.
    */
-  withheld?(source: string): string | undefined | Promise<string | undefined>;
+  withheld?(source: string, onDisk: string): string | undefined | Promise<string | undefined>;
   /** What the pair holds, when the server listed it; undefined when it was not asked or refused. */
   held?: readonly DocumentInfo[];
-  /**
-   * The workspace's id prefix, or one per folder of a multi-root workspace; only a non-empty one makes server-only
-   * documents candidates.
-   */
-  idPrefix?: string | readonly string[];
 }
 
 export interface OrphanFindings {
@@ -74,6 +75,7 @@ export interface OrphanFindings {
 
 export async function findOrphans(q: OrphanQuery): Promise<OrphanFindings> {
   const held = q.held && new Map(q.held.map((d) => [d.documentId, d]));
+  const repository = new RepositoryFiles(q.roots, q.builds);
   const orphans: Orphan[] = [];
   const alreadyGone: Published[] = [];
   for (const [documentId, sources] of sourcesById(q.published)) {
@@ -82,15 +84,15 @@ export async function findOrphans(q: OrphanQuery): Promise<OrphanFindings> {
       alreadyGone.push(...sources.map(({ sourcePath }) => ({ documentId, sourcePath })));
       continue;
     }
-    const orphan = await orphanOf(documentId, sources, q);
+    const orphan = await orphanOf(documentId, sources, q, repository);
     if (orphan) orphans.push({ ...orphan, title: held?.get(documentId)?.title });
   }
-  const prefixes = [q.idPrefix ?? []].flat().filter((p) => p !== '');
-  if (prefixes.length && q.held) {
+  if (q.held) {
     const published = new Set(q.published.map((p) => p.documentId));
     for (const d of q.held) {
-      if (published.has(d.documentId) || !prefixes.some((p) => d.documentId.startsWith(p)) || q.builds.sourcesOf(d.documentId).length > 0) continue;
-      orphans.push({ documentId: d.documentId, title: d.title, source: undefined, reason: 'noSource' });
+      if (published.has(d.documentId) || q.builds.sourcesOf(d.documentId).length > 0 || !(await repository.owns(d.documentId))) continue;
+      const orphan = await unlessBuilt({ documentId: d.documentId, source: undefined, reason: 'noSource' }, q, repository);
+      if (orphan) orphans.push({ ...orphan, title: d.title });
     }
   }
   orphans.sort((a, b) => compare(a.source ?? '\uffff', b.source ?? '\uffff') || compare(a.documentId, b.documentId));
@@ -99,22 +101,43 @@ export async function findOrphans(q: OrphanQuery): Promise<OrphanFindings> {
 
 /**
  * Two ledgers may record one id from two sources (the editor and the command line, or a file published, moved and
- * published again): the document is an orphan only when none of them is still there unchanged in what it builds.
+ * published again): the document is an orphan only when none of them is still there unchanged in what it builds,
+ * and no other file of the repository builds it.
  */
-async function orphanOf(documentId: string, sources: readonly Source[], q: OrphanQuery): Promise<Omit<Orphan, 'title'> | undefined> {
+async function orphanOf(documentId: string, sources: readonly Source[], q: OrphanQuery, repository: RepositoryFiles): Promise<Omit<Orphan, 'title'> | undefined> {
   for (const { sourcePath: source, onlyGoneCounts } of sources) {
     const nowBuilds = onlyGoneCounts ? undefined : q.builds.idOf(source);
-    if (nowBuilds !== undefined) return { documentId, source, reason: 'idChanged', nowBuilds };
+    if (nowBuilds !== undefined) return unlessBuilt({ documentId, source, reason: 'idChanged', nowBuilds }, q, repository);
   }
-  let why: { source: string; why: string } | undefined;
-  for (const { sourcePath } of sources) {
-    if (!(await q.exists(sourcePath))) continue;
-    const withheld = await q.withheld?.(sourcePath);
-    if (withheld === undefined) return undefined;
-    why ??= { source: sourcePath, why: withheld };
+  let withheld: Omit<Orphan, 'title'> | undefined;
+  for (const { sourcePath: source } of sources) {
+    const place = await repository.locate(source);
+    if (place.state === 'unknown') return undefined;
+    if (place.state === 'gone') continue;
+    const why = await q.withheld?.(source, place.path);
+    if (why === undefined) return undefined;
+    withheld ??= { documentId, source, reason: 'notPublished', why };
   }
-  if (why) return { documentId, source: why.source, reason: 'notPublished', why: why.why };
-  return { documentId, source: sources[0]?.sourcePath, reason: 'sourceGone' };
+  return unlessBuilt(withheld ?? { documentId, source: sources[0]?.sourcePath, reason: 'sourceGone' }, q, repository);
+}
+
+/**
+ * The orphan, unless a file of the repository builds its id (whatever the run included): then none, or, when every
+ * such file is kept from publishing (a draft, an ignore file), `notPublished` naming the first. A repository that
+ * cannot be read where the id points is no evidence either way: no orphan.
+ */
+async function unlessBuilt(orphan: Omit<Orphan, 'title'>, q: OrphanQuery, repository: RepositoryFiles): Promise<Omit<Orphan, 'title'> | undefined> {
+  const builders = await repository.buildersOf(orphan.documentId);
+  if (builders === 'unknown') return undefined;
+  let withheld: Omit<Orphan, 'title'> | undefined;
+  for (const source of builders) {
+    const place = await repository.locate(source);
+    if (place.state !== 'found') return undefined;
+    const why = await q.withheld?.(source, place.path);
+    if (why === undefined) return undefined;
+    withheld ??= { documentId: orphan.documentId, source, reason: 'notPublished', why };
+  }
+  return withheld ?? orphan;
 }
 
 type Source = Omit<Published, 'documentId'>;

@@ -44,8 +44,10 @@ export async function readPublished(editorLedger: Ledger, scope: string, log: Lo
     }
     const label = folderLabel(folder, folders);
     for (const { documentId, sourcePath } of ledger.entries(scope)) {
-      // With a label, the command line (which knows no workspace) built path ids without it: see onlyGoneCounts.
-      published.push({ documentId, sourcePath: sourceKey({ folder: label, path: sourcePath }), ...(label === undefined ? {} : { onlyGoneCounts: true }) });
+      // The command line built these ids with its own configuration (CI's id prefix, its environment; and without
+      // the folder's label, knowing no workspace): that the editor builds another id for the file is no evidence of
+      // a rename, or every document CI published would be offered for deletion. Only a file that is gone counts.
+      published.push({ documentId, sourcePath: sourceKey({ folder: label, path: sourcePath }), onlyGoneCounts: true });
     }
   }
   return { published, notes };

@@ -3,6 +3,9 @@ import { NotFoundError, PermissionError } from '../../core/api/errors';
 import type { DocumentInfo } from '../../core/api/schemas';
 import type { ServiceClient } from '../../core/api/client';
 import { normalizeIdPrefix } from '../../core/documents/ids';
+import { folderLabel } from '../../core/documents/workspaceIds';
+import type { RepositoryRoot } from '../../core/orphans/repository';
+import { folderTree } from './folderTree';
 import type { Ledger } from '../../core/ledger/ledger';
 import { findOrphans } from '../../core/orphans/find';
 import type { Orphan, OrphanFindings } from '../../core/orphans/find';
@@ -48,10 +51,11 @@ export async function findWorkspaceOrphans(s: OrphanSearch): Promise<WorkspaceOr
   const [builds, { published, notes }, listing] = await Promise.all([s.ids.current(s.token), readPublished(s.ledger, s.scope, s.log), listPair(s)]);
   // A cancelled update leaves some files unread: what they build is unknown, which must not read as "nothing".
   if (s.token?.isCancellationRequested) throw new vscode.CancellationError();
-  const prefixes = idPrefixes();
-  const query = { published, exists: sourceExists, withheld: sourceWithheld(), held: listing.held, idPrefix: prefixes };
+  const roots = workspaceRoots();
+  const query = { published, roots, withheld: sourceWithheld(), held: listing.held };
   const found = await findOrphans({ ...query, builds });
   const again = async () => (await findOrphans({ ...query, builds: await s.ids.current() })).orphans;
+  const prefixes = roots.filter((r) => r.claims).map((r) => r.idPrefix);
   return { ...found, notListed: listing.notListed, notes, prefixes: listing.held ? prefixes : [], again };
 }
 
@@ -74,38 +78,26 @@ async function listPair(s: OrphanSearch): Promise<{ held?: DocumentInfo[]; notLi
 }
 
 /**
- * The prefix of each folder whose configured `docIngest.idPrefix` is not empty, as its ids begin (in a multi-root
- * workspace with the folder's label). A prefix only the folder's label makes is no claim: another team's pages may
- * share a folder name. None in an untrusted workspace: its settings may name another team's prefix, and only what
- * this editor recorded as published may be offered there.
+ * Each workspace folder as the repository it is on disk, with the prefix its ids begin with (in a multi-root
+ * workspace with the folder's label). A folder claims the server's documents under its prefix only when a prefix is
+ * configured: one only the folder's label makes is no claim, as another team's pages may share a folder name. None
+ * claims in an untrusted workspace: its settings may name another team's prefix, and only what this editor recorded
+ * as published may be offered there.
  */
-function idPrefixes(): string[] {
-  if (!vscode.workspace.isTrusted) return [];
-  const prefixes = new Set<string>();
-  for (const folder of vscode.workspace.workspaceFolders ?? []) {
-    if (readSettings(folder.uri).idPrefix === '') continue;
+function workspaceRoots(): RepositoryRoot[] {
+  const folders = vscode.workspace.workspaceFolders ?? [];
+  return folders.flatMap((folder) => {
+    const label = folderLabel(folder, folders);
+    let idPrefix: string;
     try {
-      prefixes.add(normalizeIdPrefix(fileIngestConfig(folder.uri).idPrefix));
+      idPrefix = normalizeIdPrefix(fileIngestConfig(folder.uri).idPrefix);
     } catch {
-      // A prefix no id may carry: no file builds under it either, so no document can be ours by it.
+      // A prefix no id may carry: no file builds under it, so no document can be this folder's by its path.
+      return [];
     }
-  }
-  return [...prefixes];
-}
-
-/**
- * Whether a source is still on disk, whatever the globs say. A key no open folder has (a folder removed from the
- * workspace) or a file that cannot be checked is no evidence that the file is gone.
- */
-async function sourceExists(key: string): Promise<boolean> {
-  const uri = sourceUri(key);
-  if (!uri) return true;
-  try {
-    await vscode.workspace.fs.stat(uri);
-    return true;
-  } catch (e) {
-    return !(e instanceof vscode.FileSystemError && e.code === 'FileNotFound');
-  }
+    const claims = vscode.workspace.isTrusted && readSettings(folder.uri).idPrefix !== '';
+    return [{ tree: folderTree(folder.uri), keyPrefix: label === undefined ? '' : `${label}/`, idPrefix, claims }];
+  });
 }
 
 /**
@@ -113,9 +105,9 @@ async function sourceExists(key: string): Promise<boolean> {
  * ignore file, a hidden path), else its front matter (`draft: true`...). Its published document is then an orphan.
  * Each folder's rule files are read once per search.
  */
-function sourceWithheld(): (key: string) => Promise<string | undefined> {
+function sourceWithheld(): (key: string, onDisk: string) => Promise<string | undefined> {
   const rules = new Map<string, PublishRules>();
-  return async (key) => {
+  return async (key, onDisk) => {
     const uri = sourceUri(key);
     const place = uri && workspaceSource(uri);
     if (!uri || !place) return undefined;
@@ -124,7 +116,8 @@ function sourceWithheld(): (key: string) => Promise<string | undefined> {
     if (!folderRules) rules.set(folder, (folderRules = folderPublishRules(place.folder)));
     const ruled = folderRules.withheld(place.relativePath);
     if (ruled) return withheldPhrase(ruled);
-    const bytes = await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined);
+    // By the name as stored: a key is composed (NFC), a name on disk may be decomposed.
+    const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(place.folder.uri, ...onDisk.split('/'))).then(undefined, () => undefined);
     return bytes && publishSwitchOf(bytes, place.relativePath);
   };
 }

@@ -165,7 +165,8 @@ describe('doc-ingest ingest --prune (issue 24)', function () {
         assert.equal(run.code, 5, run.stderr);
         assert.equal(report.prune?.refused?.reason, 'mostOfPair');
         assert.equal(report.prune?.held, 4);
-        assert.match(run.stderr, /^doc-ingest: not pruning: 3 of the 4 documents pair 3 holds would be deleted, more than half, and nothing was deleted\. If that is what you want, run again with --max-delete 3 on the command line\.$/m);
+        assert.equal(report.prune?.ours, 4);
+        assert.match(run.stderr, /^doc-ingest: not pruning: 3 of the 4 documents this repository held in pair 3 before the run would be deleted, more than half, and nothing was deleted\. If that is what you want, run again with --max-delete 3 typed on the command line \(DOC_INGEST_MAX_DELETE and the Action's max-delete do not lift this\)\.$/m);
         const standing = await h.cli(['ingest', '--prune', '--cc-pair-id', '3'], { DOC_INGEST_MAX_DELETE: '10' });
         assert.equal(standing.code, 5, 'a standing limit from the environment does not lift the half rule');
         assert.equal(deletes().length, 0);

@@ -8,6 +8,9 @@ import { runBatch } from '../../../src/core/batch';
 import { collectClaims } from '../../../src/core/identity';
 import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledger';
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
+import { diskTree } from '../../../src/core/orphans/diskTree';
+import type { RepositoryRoot } from '../../../src/core/orphans/repository';
+import { normalizeIdPrefix } from '../../../src/core/documents/ids';
 import { nodeFileAccess } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder } from '../batch/harness';
@@ -34,13 +37,12 @@ describe('orphans: what this workspace published and no file builds any more (is
         const { read } = nodeFileAccess();
         const builds = await collectClaims(files, { read, idPrefix: () => idPrefix, maxFileBytes: 1e9 });
         const scope = ledgerScope(h.service.baseUrl, 2);
-        return {
-          published: ledger.entries(scope),
-          builds,
-          exists: (source: string) => existsSync(path.join(folder.root, source)),
-          held: await h.client().listPairDocuments(2),
-          idPrefix,
-        };
+        return { published: ledger.entries(scope), builds, roots: roots(idPrefix), held: await h.client().listPairDocuments(2) };
+      }
+
+      /** The folder as the one root of a repository with this prefix (claiming under it when it is not empty). */
+      function roots(...idPrefixes: string[]): RepositoryRoot[] {
+        return idPrefixes.map((p, i) => ({ tree: diskTree(folder.root), keyPrefix: idPrefixes.length > 1 ? `root-${i}/` : '', idPrefix: normalizeIdPrefix(p), claims: p !== '' }));
       }
 
       it('finds a deleted file\'s document and a renamed file\'s old document, and nothing a file still builds', async () => {
@@ -77,15 +79,17 @@ describe('orphans: what this workspace published and no file builds any more (is
 
       it('never picks a document it did not publish without a prefix, and picks one under its own non-empty prefix', async () => {
         const ledger = await Ledger.open(memoryLedgerStorage());
-        await folder.write('a.md', '# A\n\nA.\n');
+        await folder.write('guide/a.md', '# A\n\nA.\n');
         await publish(ledger, 'team-docs.');
-        for (const id of ['other-team.page', 'team-docs.left-behind']) {
+        // A glued prefix (ending in .) claims a path under a folder of the repository; `team-docs.left-behind` could be
+        // another team's prefix `team-docs.left-behind~`, so a first segment the root does not have is no claim.
+        for (const id of ['other-team.page', 'team-docs.left-behind', 'team-docs.guide~left-behind.md']) {
           await h.client().ingestDocument({ document: { id, semantic_identifier: id, sections: [{ text: 'x' }], metadata: {}, source: 'file' }, cc_pair_id: 2 });
         }
-        const without = await findOrphans({ ...(await query(ledger, 'team-docs.')), idPrefix: '' });
+        const without = await findOrphans({ ...(await query(ledger, 'team-docs.')), roots: roots('') });
         assert.deepEqual(without.orphans, [], 'no prefix: a document only the server knows is never an orphan');
         const withPrefix = await findOrphans(await query(ledger, 'team-docs.'));
-        assert.deepEqual(withPrefix.orphans.map((o) => [o.documentId, o.reason]), [['team-docs.left-behind', 'noSource']]);
+        assert.deepEqual(withPrefix.orphans.map((o) => [o.documentId, o.reason]), [['team-docs.guide~left-behind.md', 'noSource']]);
       });
 
       it('a multi-root workspace gives one prefix per folder: a server-only document under any of them is a candidate, one under none is not', async () => {
@@ -95,9 +99,9 @@ describe('orphans: what this workspace published and no file builds any more (is
         for (const id of ['team.web~left.md', 'team.api~left.md', 'other~left.md']) {
           await h.client().ingestDocument({ document: { id, semantic_identifier: id, sections: [{ text: 'x' }], metadata: {}, source: 'file' }, cc_pair_id: 2 });
         }
-        const { orphans } = await findOrphans({ ...(await query(ledger)), idPrefix: ['team.web~', '', 'team.api~'] });
+        const { orphans } = await findOrphans({ ...(await query(ledger)), roots: roots('team.web~', '', 'team.api~') });
         assert.deepEqual(orphans.map((o) => [o.documentId, o.reason]), [['team.api~left.md', 'noSource'], ['team.web~left.md', 'noSource']]);
-        const none = await findOrphans({ ...(await query(ledger)), idPrefix: [''] });
+        const none = await findOrphans({ ...(await query(ledger)), roots: roots('') });
         assert.deepEqual(none.orphans, [], 'only empty prefixes: no server-only candidate');
       });
 
@@ -135,12 +139,15 @@ describe('orphans: what this workspace published and no file builds any more (is
         const ledger = await Ledger.open(memoryLedgerStorage());
         await folder.write('a.md', '---\nid: shared\n---\n# Shared\n\nS.\n');
         await publish(ledger);
+        await folder.write('web/a.md', '# Shared, elsewhere\n\nS.\n');
         const q = await query(ledger);
         const both = [...q.published, { documentId: 'shared', sourcePath: 'web/a.md' }];
+        const nothingIncluded = await collectClaims([], { read: nodeFileAccess().read, idPrefix: () => '', maxFileBytes: 1 });
         await rm(path.join(folder.root, 'a.md'));
-        const gone = await findOrphans({ ...q, builds: await collectClaims([], { read: nodeFileAccess().read, idPrefix: () => '', maxFileBytes: 1 }), published: both, exists: (s) => s === 'web/a.md' });
+        const gone = await findOrphans({ ...q, builds: nothingIncluded, published: both });
         assert.deepEqual(gone.orphans, [], 'one source is still there');
-        const none = await findOrphans({ ...q, builds: await collectClaims([], { read: nodeFileAccess().read, idPrefix: () => '', maxFileBytes: 1 }), published: both, exists: () => false });
+        await rm(path.join(folder.root, 'web'), { recursive: true });
+        const none = await findOrphans({ ...q, builds: nothingIncluded, published: both });
         assert.deepEqual(none.orphans.map((o) => o.documentId), ['shared']);
       });
     });

@@ -125,6 +125,21 @@ describe('the GitHub Action (action.yml, dist/action.js)', function () {
     assert.ok(!h.service.requests.some((r) => r.method === 'POST'), 'nothing sent');
   });
 
+  it('max-delete bounds a prune but never lifts the half rule: a mass rename is refused (issue 34, item 5)', async () => {
+    for (const name of ['a', 'b', 'c', 'd']) await folder.write(`${name}.md`, `# ${name}\n\nText.\n`);
+    const inputs = { server: h.service.baseUrl, key: h.service.keys.admin };
+    assert.equal((await runStep(folder, inputs)).code, 0);
+    for (const name of ['a', 'b', 'c', 'd']) fs.renameSync(path.join(folder.root, `${name}.md`), path.join(folder.root, `renamed-${name}.md`));
+    const step = await runStep(folder, { ...inputs, prune: 'true', 'max-delete': '10' });
+    assert.equal(step.code, 5, step.stderr);
+    assert.equal(step.outputs.deleted, '0');
+    assert.match(step.stderr, /not pruning: 4 of the 4 documents this repository held in pair 1 before the run would be deleted, more than half/);
+    assert.ok(!h.service.requests.some((r) => r.method === 'DELETE'), 'nothing deleted');
+    const bounded = await runStep(folder, { ...inputs, prune: 'true', 'max-delete': '2' });
+    assert.equal(bounded.code, 5);
+    assert.match(bounded.stderr, /more than --max-delete 2/, 'the input still bounds the number');
+  });
+
   it('a missing key or a wrong input stops the step with exit 2, one sentence in the log and the summary, nothing sent', async () => {
     await writeTwo(folder);
     const noKey = await runStep(folder, { server: h.service.baseUrl });

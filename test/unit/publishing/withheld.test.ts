@@ -3,7 +3,6 @@
 // document the server already held though the ledger never sent it is named; a published page now withheld leaves
 // the service as an orphan. Batches run against the local service over real HTTP.
 import assert from 'node:assert/strict';
-import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import { nodeFileAccess } from '../../../src/core/batch';
@@ -13,6 +12,7 @@ import { collectClaims, documentIdOf, publishSwitchOf } from '../../../src/core/
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledger';
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
+import { diskTree } from '../../../src/core/orphans/diskTree';
 import type { IngestionDocument } from '../../../src/core/api/schemas';
 import { DIALECTS, useService } from '../client/harness';
 import { diskBatch, useFolder } from '../batch/harness';
@@ -174,13 +174,13 @@ describe('what is never published, and what the server would drop (issue 25)', (
         const { orphans } = await findOrphans({
           published: ledger.entries(ledgerScope(h.service.baseUrl, 2)),
           builds,
-          exists: (source) => existsSync(path.join(folder.root, source)),
+          roots: [{ tree: diskTree(folder.root), keyPrefix: '', idPrefix: '', claims: false }],
           withheld: async (source) => publishSwitchOf(await read({ key: source, relativePath: source, source, absolutePath: path.join(folder.root, source) }), source),
           held: await h.client().listPairDocuments(2),
         });
         assert.deepEqual(orphans.map((o) => [o.documentId, o.reason, o.why]), [['later.md', 'notPublished', 'draft: true (line 2)']]);
         assert.equal(orphanReasonText(orphans[0]!), 'later.md is not to be published (draft: true (line 2))');
-        const without = await findOrphans({ published: ledger.entries(ledgerScope(h.service.baseUrl, 2)), builds, exists: () => true });
+        const without = await findOrphans({ published: ledger.entries(ledgerScope(h.service.baseUrl, 2)), builds, roots: [{ tree: diskTree(folder.root), keyPrefix: '', idPrefix: '', claims: false }] });
         assert.deepEqual(without.orphans, [], 'without the withheld question, a file that is there is no orphan (as before)');
       });
     });
