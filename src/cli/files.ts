@@ -8,8 +8,8 @@
  * its real folder, and refused when its real path is outside the root.
  *
  * What a publish rule withholds (`.gitignore`, `.docingestignore`, hidden paths: core/files/publishRules.ts) is
- * never listed; a file named outright that one withholds is kept, marked, and reported skipped with the rule's
- * file and line, so the writer learns why it was not sent.
+ * never listed. A file named outright is an explicit request: only a `.docingestignore` line keeps it back, and
+ * then it is kept, marked, and reported skipped with that file and line, so the writer learns why it was not sent.
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -29,12 +29,12 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
   const root = openRoot(config.root);
   const rules = publishRules(config);
   const found = new Map<string, BatchFile>();
-  /** Listed files a publish rule withholds are not taken; a file named outright is, to be reported skipped. */
+  /** Listed files a publish rule withholds are not taken; a file named outright is, to be sent or reported skipped. */
   const add = (absolute: string, named = false) => {
     const file = batchFile(absolute, config.root);
-    const withheld = rules.withheld(file.relativePath);
-    if (withheld && !named) return;
-    if (withheld) file.withheld = { reason: withheld.reason, error: withheldSentence(file.source, withheld) };
+    if (!named && rules.withheld(file.relativePath)) return;
+    const keptBack = named ? rules.withheldNamed(file.relativePath) : undefined;
+    if (keptBack) file.withheld = { reason: keptBack.reason, error: withheldSentence(file.source, keptBack) };
     found.set(file.key, file);
   };
   const underRoot = (patterns: string[], within = config.root) => matches(patterns, config, within);

@@ -214,13 +214,14 @@ function buildsOf(summary: BatchSummary): IdClaims {
 }
 
 /**
- * Why a file of the repository that builds nothing is not to be published: a publish rule (an ignore file, a hidden
- * path), else its front matter (`draft: true`...). Its published document is then an orphan (F15).
+ * Why a file of the repository that builds nothing is not to be published: a `.docingestignore` line, else its front
+ * matter (`draft: true`...). Its published document is then an orphan (F15). Git's files and the hidden rule only
+ * keep a batch from taking a file, as the include globs do: a page published by naming it is no orphan for them.
  */
 function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAccess>): (source: string, onDisk: string) => Promise<string | undefined> {
   const rules = publishRules(config);
   return async (source, onDisk) => {
-    const ruled = rules.withheld(source);
+    const ruled = rules.withheldNamed(source);
     if (ruled) return withheldPhrase(ruled);
     const bytes = await access.read(batchFile(path.join(config.root, ...onDisk.split('/')), config.root)).catch(() => undefined);
     return bytes && publishSwitchOf(bytes, source);

@@ -22,18 +22,18 @@ export interface BatchFile {
    */
   root?: string;
   /**
-   * Set when the file was named outright (a path on the command line) although a publish rule withholds it (an
-   * ignore file, a hidden path): the batch reports it skipped with this sentence and never reads it.
+   * Set when the file was named outright (a path on the command line) although a `.docingestignore` line withholds
+   * it: the batch reports it skipped with this sentence and never reads it.
    */
-  withheld?: { reason: 'ignored' | 'hidden'; error: string };
+  withheld?: { reason: 'ignored'; error: string };
 }
 
 /**
- * Why a file is not published on purpose (skipped, never an error): an ignore file (`.gitignore`,
- * `.docingestignore`), a hidden path, or its front matter (`draft: true`, `unlisted: true`, `publish: false`,
+ * Why a file is not published on purpose (skipped, never an error): a `.docingestignore` line (a file named
+ * outright; a batch lists no ignored or hidden file at all), or its front matter (`draft: true`, `unlisted: true`, `publish: false`,
  * `doc-ingest: false`), or its docs site (`site`: a Docusaurus partial, MkDocs `exclude_docs`).
  */
-export const WITHHELD_REASONS = ['ignored', 'hidden', 'draft', 'unlisted', 'publish', 'doc-ingest', 'site'] as const;
+export const WITHHELD_REASONS = ['ignored', 'draft', 'unlisted', 'publish', 'doc-ingest', 'site'] as const;
 export type WithheldReason = (typeof WITHHELD_REASONS)[number];
 
 export type FileOutcome =

@@ -13,6 +13,10 @@
  *
  * Rule files are read through a `RuleFileReader`, relative to the root; one reached through a symbolic link is not
  * read (`diskRuleReader`). Each rule file is read once per `PublishRules` (one listing, one run).
+ *
+ * A file the writer names outright (Ingest Current File, a path typed on the command line) is an explicit request:
+ * only `.docingestignore`, the writer's own word about publishing, keeps it back (`withheldNamed`). The hidden rule
+ * and git's files decide what a sweep takes (a wildcard, what a checkout holds), not what may be published.
  */
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
@@ -32,6 +36,9 @@ export type Withheld =
   /** A segment of its path starts with `.` and no include glob names it; `path`: the path up to that segment. */
   | { reason: 'hidden'; path: string };
 
+/** A line of a rule file that ignores the file or a folder it is in. */
+export type IgnoredBy = Extract<Withheld, { reason: 'ignored' }>;
+
 /** The text of a rule file relative to the root (`/`-separated), or undefined when there is none (or it may not be read). */
 export type RuleFileReader = (relativePath: string) => string | undefined;
 
@@ -43,6 +50,9 @@ export interface PublishRulesOptions {
   ignoreCase?: boolean;
 }
 
+/** Every rule file (a batch), or only the `.docingestignore` files (a file named outright). */
+type RuleSet = 'all' | 'ours';
+
 interface RuleFile {
   /** Root-relative path of the rule file. */
   file: string;
@@ -52,8 +62,8 @@ interface RuleFile {
 export class PublishRules {
   /** Per folder (root-relative, '' for the root): its rule files in the order they are asked. */
   private readonly folders = new Map<string, RuleFile[]>();
-  /** Per folder (root-relative, `/`-separated): why it is ignored, or undefined when it is not. */
-  private readonly folderVerdicts = new Map<string, Withheld | undefined>();
+  /** Per folder (root-relative, `/`-separated): why it is ignored, or undefined when it is not; by every rule file and by ours only. */
+  private readonly folderVerdicts = { all: new Map<string, IgnoredBy | undefined>(), ours: new Map<string, IgnoredBy | undefined>() };
   private readonly named: ((path: string) => boolean) | undefined;
   private readonly ignoreCase: boolean;
 
@@ -65,8 +75,8 @@ export class PublishRules {
   }
 
   /**
-   * Why `relativePath` (a file, relative to the root; `\` or `/`) is never published, or undefined when it may be.
-   * Hidden first (no rule file is read for it), then the ignore files.
+   * Why `relativePath` (a file, relative to the root; `\` or `/`) is never published by a batch, or undefined when it
+   * may be. Hidden first (no rule file is read for it), then the ignore files.
    */
   withheld(relativePath: string): Withheld | undefined {
     const path = normalize(relativePath);
@@ -74,31 +84,42 @@ export class PublishRules {
     const segments = path.split('/');
     const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
     if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
-    // Each folder on the way, then the file: an ignored folder settles it for everything inside.
+    return this.ruled(segments, 'all');
+  }
+
+  /** Why a file named outright is still not sent: a `.docingestignore` line (of it or a folder above), else undefined. */
+  withheldNamed(relativePath: string): IgnoredBy | undefined {
+    const path = normalize(relativePath);
+    return path === '' ? undefined : this.ruled(path.split('/'), 'ours');
+  }
+
+  /** Each folder on the way, then the file: an ignored folder settles it for everything inside. */
+  private ruled(segments: readonly string[], set: RuleSet): IgnoredBy | undefined {
     for (let i = 1; i < segments.length; i++) {
-      const verdict = this.folderVerdict(segments.slice(0, i));
+      const verdict = this.folderVerdict(segments.slice(0, i), set);
       if (verdict) return { ...verdict };
     }
-    return this.verdict(segments, true);
+    return this.verdict(segments, true, set);
   }
 
   /** A folder's verdict, judged once per listing: thousands of files share a few folders. */
-  private folderVerdict(segments: readonly string[]): Withheld | undefined {
+  private folderVerdict(segments: readonly string[], set: RuleSet): IgnoredBy | undefined {
     const key = segments.join('/');
-    if (this.folderVerdicts.has(key)) return this.folderVerdicts.get(key);
-    const verdict = this.verdict(segments, false);
-    this.folderVerdicts.set(key, verdict);
+    const verdicts = this.folderVerdicts[set];
+    if (verdicts.has(key)) return verdicts.get(key);
+    const verdict = this.verdict(segments, false, set);
+    verdicts.set(key, verdict);
     return verdict;
   }
 
   /**
    * The rule that ignores `segments` (a folder, or the file): the `.docingestignore` files of every folder above it,
    * deepest first, then git's files the same way; the first file with a matching line decides (a negation `!`
-   * un-ignores).
+   * un-ignores). With `set` 'ours', git's files are not asked.
    */
-  private verdict(segments: readonly string[], isFile: boolean): Withheld | undefined {
+  private verdict(segments: readonly string[], isFile: boolean, set: RuleSet): IgnoredBy | undefined {
     const folders = segments.map((_, depth) => this.ruleFiles(segments.slice(0, depth).join('/')));
-    for (const ours of [true, false]) {
+    for (const ours of set === 'ours' ? [true] : [true, false]) {
       for (let depth = segments.length - 1; depth >= 0; depth--) {
         const files = folders[depth]!;
         if (!files.length) continue;
@@ -175,21 +196,14 @@ function nfc(s: string): string {
 }
 
 /**
- * The one sentence of a withheld file: what, where (the rule file and line), what to do. `source` names the file
- * as the front names it (its source key).
+ * The one sentence of a file named outright that a `.docingestignore` line keeps back: what, where (the rule file and
+ * line), what to do. `source` names the file as the front names it (its source key).
  */
-export function withheldSentence(source: string, w: Withheld): string {
-  if (w.reason === 'hidden') {
-    const glob = w.path === source || source.endsWith(`/${w.path}`) ? w.path : `${w.path}/**/*.md`;
-    return `${source} is not published: ${w.path} is hidden (its name starts with a dot); to publish it, add a glob that names it, such as "${glob}", to the include globs.`;
-  }
-  const fix = w.file.endsWith(DOC_INGEST_IGNORE_FILE)
-    ? 'remove or change that line to publish it'
-    : `to publish it anyway, add the line "!/${w.path}" to ${DOC_INGEST_IGNORE_FILE} at the root`;
-  return `${source} is not published: ${w.file} line ${w.line} (${w.pattern}) ignores ${w.path.endsWith('/') ? `the folder ${w.path}` : 'it'}; ${fix}.`;
+export function withheldSentence(source: string, w: IgnoredBy): string {
+  return `${source} is not published: ${w.file} line ${w.line} (${w.pattern}) ignores ${w.path.endsWith('/') ? `the folder ${w.path}` : 'it'}; remove or change that line to publish it.`;
 }
 
-/** The rule as a phrase for lists (why a published page is now an orphan): `.gitignore line 3`, `hidden (.github)`. */
-export function withheldPhrase(w: Withheld): string {
-  return w.reason === 'hidden' ? `hidden: ${w.path}` : `${w.file} line ${w.line}`;
+/** The line as a phrase for lists (why a published page is now an orphan): `.docingestignore line 3`. */
+export function withheldPhrase(w: IgnoredBy): string {
+  return `${w.file} line ${w.line}`;
 }

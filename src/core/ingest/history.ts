@@ -1,6 +1,7 @@
 /** The last ingestion results of this window, newest first, for the status bar and the details view. */
 
-export type IngestionOutcome = 'running' | 'created' | 'updated' | 'failed' | 'cancelled';
+/** `notPublished`: a file the writer named that a rule they wrote keeps back (`error` says which); nothing was sent. */
+export type IngestionOutcome = 'running' | 'created' | 'updated' | 'failed' | 'cancelled' | 'notPublished';
 
 export interface IngestionRecord {
   /** Ours, short and unique per window; also written to the log so a user can match the two. */
@@ -23,7 +24,7 @@ export interface IngestionRecord {
   alreadyHeld?: boolean;
   /** Cancelled after the request had left: the server may still have applied it. */
   mayHaveApplied?: boolean;
-  /** The user-facing sentence of the failure. */
+  /** The user-facing sentence of the failure, or of the rule that keeps the file back. */
   error?: string;
   errorKind?: string;
 }

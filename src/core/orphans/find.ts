@@ -16,7 +16,8 @@ import type { RepositoryRoot } from './repository';
  * - `idChanged`: the file is there but now builds another id (renamed, moved, or its `id:` edited).
  * - `noSource`: the pair holds it under this workspace's id prefix, and no file builds it.
  * - `notPublished`: the file is there but is not to be published any more (F15): a draft or another front matter
- *   switch, an ignore file, a hidden path. It leaves the service as a deleted page would.
+ *   switch, a `.docingestignore` line. It leaves the service as a deleted page would. (Git's files and the hidden
+ *   rule, like the include globs, only keep batches from taking a file: it may be published by naming it.)
  */
 export type OrphanReason = 'sourceGone' | 'idChanged' | 'noSource' | 'notPublished';
 
@@ -29,7 +30,7 @@ export interface Orphan {
   reason: OrphanReason;
   /** `idChanged`: the id the source builds now. */
   nowBuilds?: string;
-  /** `notPublished`: why, as a phrase (`draft: true`, `.gitignore line 3`). */
+  /** `notPublished`: why, as a phrase (`draft: true (line 2)`, `.docingestignore line 3`). */
   why?: string;
 }
 
@@ -57,8 +58,8 @@ export interface OrphanQuery {
    */
   roots: readonly RepositoryRoot[];
   /**
-   * Why a source that is there and builds nothing is not to be published (a draft, an ignore file's line, a hidden
-   * path), as a phrase; undefined when it is not withheld. Such a source's document is an orphan (`notPublished`).
+   * Why a source that is there and builds nothing is not to be published (a draft, a `.docingestignore` line), as a
+   * phrase; undefined when it is not withheld. Such a source's document is an orphan (`notPublished`).
    * `onDisk`: its path under its root as stored, to read it by.
    */
   withheld?(source: string, onDisk: string): string | undefined | Promise<string | undefined>;

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import type { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 
 const ICON: Record<IngestionRecord['outcome'], string> = {
-  running: '$(sync~spin)', created: '$(pass)', updated: '$(pass)', failed: '$(error)', cancelled: '$(circle-slash)',
+  running: '$(sync~spin)', created: '$(pass)', updated: '$(pass)', failed: '$(error)', cancelled: '$(circle-slash)', notPublished: '$(eye-closed)',
 };
 
 /**
@@ -60,5 +60,6 @@ function outcomeText(r: IngestionRecord): string {
     case 'updated': return r.alreadyHeld ? vscode.l10n.t('updated; already held: sent from elsewhere?') : vscode.l10n.t('updated');
     case 'failed': return vscode.l10n.t('failed');
     case 'cancelled': return r.mayHaveApplied ? vscode.l10n.t('cancelled; the server may still apply it') : vscode.l10n.t('cancelled');
+    case 'notPublished': return vscode.l10n.t('not published');
   }
 }

@@ -22,9 +22,7 @@ import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
 import { readEditorSource } from './sourceFile';
 import type { WorkspaceIds } from '../identity/workspaceIds';
-import { folderPublishRules } from '../batch/listFiles';
-import { workspaceSource } from '../identity/workspaceSource';
-import { withheldSentence } from '../../core/files/publishRules';
+import { ignoreLineOf, KeptBack, keptBackByPage, showKeptBack } from './keptBack';
 
 /** A document built from the editor, and how to build it again with its images uploaded. */
 interface EditorBuild {
@@ -84,18 +82,16 @@ export class Ingester implements vscode.Disposable {
     // The ids of the workspace's files, asked at most once per ingestion (the id box and the duplicate check).
     let asked: Promise<IdClaimsView> | undefined;
     const claims = () => (asked ??= this.ids.current());
+    const ruled = ignoreLineOf(uri);
+    if (ruled) return this.keptBack(uri, ruled, request.server);
     let editorBuild: EditorBuild;
     try {
       const b = await this.build(uri, selection, claims);
       if (!b) return undefined;
       editorBuild = b;
     } catch (e) {
-      // A page not to be published (a draft, an ignore file's line, a hidden path) is no error: said in one sentence.
-      if (e instanceof DocumentError && e.code === 'notPublished') {
-        this.log.info(`${uri.toString(true)}: ${e.message}`);
-        void vscode.window.showInformationMessage(e.message);
-        return undefined;
-      }
+      // A page its front matter or site keeps back is no error: said in one sentence, and kept in the status bar.
+      if (e instanceof DocumentError && e.code === 'notPublished') return this.keptBack(uri, keptBackByPage(uri, e), request.server);
       await showError(vscode.l10n.t('Not ingested:'), e, uploadInstead(uri, e));
       return undefined;
     }
@@ -181,6 +177,31 @@ export class Ingester implements vscode.Disposable {
   }
 
   /**
+   * A file the writer named that is not to be published: never silent (issue 34). The status bar shows it kept back,
+   * its tooltip and the last results say the rule, and a notification offers to open the rule at its line.
+   */
+  private keptBack(uri: vscode.Uri, kept: KeptBack, server: string | undefined): IngestionRecord {
+    const settings = readSettings(uri);
+    const now = new Date();
+    const record = this.history.add({
+      requestId: this.history.nextRequestId(),
+      sourceUri: uri.toString(),
+      documentId: undefined,
+      title: uri.path.split('/').pop() ?? uri.toString(true),
+      ccPairId: settings.ccPairId,
+      server: server ?? settings.baseUrl ?? '',
+      outcome: 'notPublished',
+      startedAt: now,
+      finishedAt: now,
+      error: kept.sentence,
+    });
+    this.statusBar.show(record);
+    this.log.info(`[${record.requestId}] not published: ${uri.toString(true)}: ${kept.sentence}`);
+    showKeptBack(kept);
+    return record;
+  }
+
+  /**
    * A whole file of a workspace folder, confirmed: the ledger (and so the Explorer badge) knows it as a batch
    * would, with the batch's payload hash (images by content, not by upload id), so the next batch finds it
    * unchanged, or, for unsaved text, changed once the file on disk differs from what was sent. Anything else
@@ -212,8 +233,6 @@ export class Ingester implements vscode.Disposable {
 
   private async build(uri: vscode.Uri, selection: SelectionRange | undefined, claims: () => Promise<IdClaimsView>): Promise<EditorBuild | undefined> {
     const { file, config, settings, place, text, saved } = await readEditorSource(uri, this.places);
-    const withheld = publishRuleOf(uri, place.source);
-    if (withheld) throw withheld;
     const asText = () => text ?? new TextDecoder().decode(file.input as Uint8Array);
     // Read as built (not after the send, when a save may have changed them).
     const source = selection ? undefined : place.source;
@@ -282,17 +301,6 @@ function claimedElsewhere(claims: IdClaimsView, documentId: string, source: stri
 function titleForId(result: DocumentBuildResult, relativePath: string, text: string): string {
   const title = result.document.title ?? '';
   return title && title !== fileNameWithoutExtension(relativePath) ? title : firstLineTitle(text);
-}
-
-/**
- * The refusal of a workspace file a publish rule withholds (an ignore file, a hidden path): named outright, it is
- * still not published, and the sentence names the rule's file and line (F15).
- */
-function publishRuleOf(uri: vscode.Uri, source: string | undefined): DocumentError | undefined {
-  const place = source === undefined ? undefined : workspaceSource(uri);
-  if (!place || source === undefined) return undefined;
-  const withheld = folderPublishRules(place.folder).withheld(place.relativePath);
-  return withheld && new DocumentError('notPublished', withheldSentence(source, withheld), { key: withheld.reason });
 }
 
 /** A binary file cannot be ingested as text, but it can be uploaded as a user file. */

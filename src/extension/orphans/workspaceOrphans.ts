@@ -101,8 +101,9 @@ function workspaceRoots(): RepositoryRoot[] {
 }
 
 /**
- * Why a source that is there and builds nothing is not to be published (F15): a publish rule of its folder (an
- * ignore file, a hidden path), else its front matter (`draft: true`...). Its published document is then an orphan.
+ * Why a source that is there and builds nothing is not to be published (F15): a `.docingestignore` line of its
+ * folder, else its front matter (`draft: true`...). Its published document is then an orphan. Git's files and the
+ * hidden rule only keep a batch from taking it, as the include globs do (a page published by naming it stays).
  * Each folder's rule files are read once per search.
  */
 function sourceWithheld(): (key: string, onDisk: string) => Promise<string | undefined> {
@@ -114,7 +115,7 @@ function sourceWithheld(): (key: string, onDisk: string) => Promise<string | und
     const folder = place.folder.uri.toString();
     let folderRules = rules.get(folder);
     if (!folderRules) rules.set(folder, (folderRules = folderPublishRules(place.folder)));
-    const ruled = folderRules.withheld(place.relativePath);
+    const ruled = folderRules.withheldNamed(place.relativePath);
     if (ruled) return withheldPhrase(ruled);
     // By the name as stored: a key is composed (NFC), a name on disk may be decomposed.
     const bytes = await vscode.workspace.fs.readFile(vscode.Uri.joinPath(place.folder.uri, ...onDisk.split('/'))).then(undefined, () => undefined);

@@ -6,7 +6,8 @@ import { alreadyHeldText } from '../views/format';
 
 /**
  * The status bar item `docIngest.status`: the last ingestion's result, a spinner while one runs (a click then
- * cancels it), the error background and sentence on failure; a click otherwise opens the details.
+ * cancels it), the error background and sentence on failure, the warning background and the rule when a file the
+ * writer named is not to be published; a click otherwise opens the details.
  */
 export class IngestStatusBar implements vscode.Disposable {
   private readonly item = vscode.window.createStatusBarItem('docIngest.status', vscode.StatusBarAlignment.Left, 50);
@@ -38,7 +39,9 @@ export class IngestStatusBar implements vscode.Disposable {
     const { text, label } = this.describe(record);
     this.item.text = text;
     this.item.accessibilityInformation = { label, role: 'button' };
-    this.item.backgroundColor = record.outcome === 'failed' ? new vscode.ThemeColor('statusBarItem.errorBackground') : undefined;
+    this.item.backgroundColor = record.outcome === 'failed'
+      ? new vscode.ThemeColor('statusBarItem.errorBackground')
+      : record.outcome === 'notPublished' ? new vscode.ThemeColor('statusBarItem.warningBackground') : undefined;
     this.item.command = record.outcome === 'running' ? 'docIngest.cancelIngestion' : 'docIngest.showDetails';
     this.item.tooltip = this.tooltip(record);
   }
@@ -59,6 +62,8 @@ export class IngestStatusBar implements vscode.Disposable {
           : { text: `$(circle-slash) ${vscode.l10n.t('Cancelled')}`, label: vscode.l10n.t('Doc Ingest: ingestion of {0} cancelled', r.title) };
       case 'failed':
         return { text: `$(error) ${vscode.l10n.t('Failed')}`, label: vscode.l10n.t('Doc Ingest: {0} failed. {1}', r.title, r.error ?? '') };
+      case 'notPublished':
+        return { text: `$(eye-closed) ${vscode.l10n.t('Not published')}`, label: vscode.l10n.t('Doc Ingest: {0} not published. {1}', r.title, r.error ?? '') };
     }
   }
 
@@ -74,7 +79,7 @@ export class IngestStatusBar implements vscode.Disposable {
     md.appendMarkdown(row(vscode.l10n.t('Server'), r.server));
     md.appendMarkdown(row(vscode.l10n.t('Time'), (r.finishedAt ?? r.startedAt).toLocaleString()));
     md.appendMarkdown(row(vscode.l10n.t('Request'), r.requestId));
-    if (r.error) md.appendMarkdown(`\n\n$(error) ${escapeMarkdown(r.error)}`);
+    if (r.error) md.appendMarkdown(`\n\n${r.outcome === 'notPublished' ? '$(eye-closed)' : '$(error)'} ${escapeMarkdown(r.error)}`);
     if (r.alreadyHeld) md.appendMarkdown(`\n\n$(info) ${escapeMarkdown(alreadyHeldText())}`);
     md.appendMarkdown(`\n\n${escapeMarkdown(r.outcome === 'running' ? vscode.l10n.t('Click to cancel.') : vscode.l10n.t('Click for the last results.'))}`);
     return md;

@@ -41,7 +41,6 @@ export function outcomeLabel(outcome: FileOutcome): string {
 export function withheldLabel(reason: WithheldReason): string {
   switch (reason) {
     case 'ignored': return vscode.l10n.t('not published: ignored');
-    case 'hidden': return vscode.l10n.t('not published: hidden');
     case 'draft': return vscode.l10n.t('not published: draft');
     case 'unlisted': return vscode.l10n.t('not published: unlisted');
     case 'publish': return vscode.l10n.t('not published: publish: false');

@@ -1,6 +1,7 @@
 // Issue 25, items 5 and 6, in a real VS Code: a folder's batch leaves out what .gitignore and the hidden rule
-// withhold and lists a draft as not to be published in the Results view; Ingest Current File on an ignored file says
-// why in one sentence and sends nothing; a page over docIngest.maxDocumentChars is a diagnostic in the Problems panel.
+// withhold and lists a draft as not to be published in the Results view; Ingest Current File sends a file only those
+// rules withhold, and one a .docingestignore line or its front matter keeps back is never silent: the status bar and a
+// message say the rule, whose line a button opens (issue 34); a page over docIngest.maxDocumentChars is a diagnostic in the Problems panel.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -55,15 +56,50 @@ describe('Never published: ignore files, hidden folders, drafts, the server size
     for (const withheld of ['roadmap.md', 'scratch.md', '.notes/idea.md']) assert.equal(await badge(withheld), undefined, withheld);
   });
 
-  it('Ingest Current File on an ignored file says why in one sentence, naming the rule file and line, and sends nothing', async () => {
+  it('Ingest Current File sends a file .gitignore ignores, or one in a hidden folder from the Explorer: naming it is an explicit request (issue 34)', async () => {
     write('.gitignore', 'node_modules/\nscratch.md\n');
     write('scratch.md', '# Scratch\n\nMine.\n');
+    const hidden = write('.notes/idea.md', '# Idea\n\nHidden.\n');
     await openEditor(`${TMP}/scratch.md`);
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
-    assert.ok(
-      w.messages.of('info').includes(`${TMP}/scratch.md is not published: ${TMP}/.gitignore line 2 (scratch.md) ignores it; to publish it anyway, add the line "!/${TMP}/scratch.md" to .docingestignore at the root.`),
-      w.messages.shown.map((m) => m.message).join(' | '),
-    );
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', hidden, [hidden]);
+    assert.deepEqual(w.results().map((r) => [r.title, r.outcome]), [['Idea', 'created'], ['Scratch', 'created']]);
+    assert.ok(w.service.document(`${TMP}~scratch.md`));
+    assert.ok(w.service.document(`${TMP}~.notes~idea.md`));
+    assert.deepEqual(w.messages.shown.filter((m) => m.level !== 'info' || /not published/.test(m.message)), [], 'no refusal');
+  });
+
+  it('a .docingestignore line or draft: true keeps a named file back: the status bar says so with the rule, and a message opens the rule at its line (issue 34)', async () => {
+    const ignoreFile = write('.docingestignore', '# private\ninternal.md\n');
+    write('internal.md', '# Internal\n\nMine.\n');
+    const draft = write('roadmap.md', '---\ntitle: Roadmap\ndraft: true\n---\n# Roadmap\n\nNot yet.\n');
+    w.messages.answer = (m) => m.options.find((o): o is string => typeof o === 'string' && o.startsWith('Open '));
+    const opened = (uri: vscode.Uri, line: number) => until(() => {
+      const e = vscode.window.activeTextEditor;
+      return e?.document.uri.toString() === uri.toString() && e.selection.active.line === line - 1;
+    }, `${uri.path} at line ${line}`);
+
+    const editor = await openEditor(`${TMP}/internal.md`);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    const sentence = `${TMP}/internal.md is not published: ${TMP}/.docingestignore line 2 (internal.md) ignores it; remove or change that line to publish it.`;
+    assert.deepEqual(w.results().map((r) => [r.title, r.outcome, r.error]), [['internal.md', 'notPublished', sentence]], 'the status bar shows the last result: kept back, with the rule');
+    const said = w.messages.shown.at(-1);
+    assert.deepEqual([said?.level, said?.message, said?.options], ['info', sentence, ['Open .docingestignore at Line 2']], 'said at once, in a message');
+    await opened(ignoreFile, 2);
+
+    // A selection of it is kept back the same way, before its title is asked.
+    editor.selection = new vscode.Selection(0, 0, 2, 0);
+    await vscode.window.showTextDocument(editor.document);
+    await vscode.commands.executeCommand('docIngest.ingestSelection');
+    assert.equal(w.results()[0]?.outcome, 'notPublished');
+    assert.equal(w.results()[0]?.error, sentence);
+
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', draft, [draft]);
+    const why = '“roadmap.md” is not published: its front matter says draft: true (line 3); remove that line to publish it.';
+    assert.deepEqual([w.results()[0]?.outcome, w.results()[0]?.error], ['notPublished', why]);
+    assert.deepEqual(w.messages.shown.at(-1)?.options, ['Open roadmap.md at Line 3']);
+    await opened(draft, 3);
+
     assert.equal(w.messages.of('error').length, 0, 'not an error');
     assert.equal(ingestionRequests(w.service).length, 0);
   });

@@ -133,17 +133,20 @@ describe('doc-ingest command line: nothing outside the repository is read (issue
     assert.equal(uploads().length, 1, 'under the default of 20 MB it is sent');
   });
 
-  it('..notes.md and a folder ..drafts are inside the repository: named, globbed or listed, they are ingested once the include globs name them (hidden, issue 25)', async () => {
+  it('..notes.md and a folder ..drafts are inside the repository: named, globbed or listed, named they are sent, listed or globbed once the include globs name them (hidden, issues 25 and 34)', async () => {
     await write(path.join(repo, '..notes.md'), '# Notes\n\nText.\n');
     await write(path.join(repo, '..drafts/idea.md'), '# Idea\n\nText.\n');
     const hidden = await cli(['ingest', '..notes.md', '--json']);
     assert.equal(hidden.code, 0, hidden.stderr);
-    assert.deepEqual(report(hidden.stdout).files.map((f) => [f.path, f.outcome, f.reason]), [['..notes.md', 'skipped', 'hidden']], 'a name starting with a dot is hidden');
+    assert.deepEqual(report(hidden.stdout).files.map((f) => [f.path, f.outcome]), [['..notes.md', 'created']], 'named outright, a hidden name is sent (issue 34)');
+    await write(path.join(repo, 'guide.md'), '# Guide\n\nText.\n');
+    const listed = await cli(['ingest', '--json']);
+    assert.deepEqual(report(listed.stdout).files.map((f) => f.path), ['guide.md'], 'a listing leaves hidden names out');
     await write(path.join(repo, '.doc-ingest.json'), JSON.stringify({ include: ['**/*.md', '..*.md', '..drafts/**/*.md'] }));
 
     const named = await cli(['ingest', '..notes.md', '..drafts', '--json']);
     assert.equal(named.code, 0, named.stderr);
-    assert.deepEqual(report(named.stdout).files.map((f) => [f.path, f.outcome]), [['..drafts/idea.md', 'created'], ['..notes.md', 'created']]);
+    assert.deepEqual(report(named.stdout).files.map((f) => [f.path, f.outcome]), [['..drafts/idea.md', 'created'], ['..notes.md', 'unchanged']], 'the folder is listed once the include globs name it');
 
     const globbed = await cli(['ingest', '..*.md', '--json', '--force']);
     assert.equal(globbed.code, 0, globbed.stderr);

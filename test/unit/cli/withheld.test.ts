@@ -1,6 +1,6 @@
 // Issue 25, items 5 and 6, on the command line over real HTTP: what is ignored, hidden or a draft is neither sent nor
-// an orphan candidate; a file named outright that a rule withholds is reported skipped with the rule's file and
-// line; a published page that became a draft leaves the service with --prune; --max-document-chars refuses before
+// an orphan candidate; a file named outright is sent unless a .docingestignore line withholds it, then it is reported
+// skipped with that file and line (issue 34); a published page that became a draft leaves the service with --prune; --max-document-chars refuses before
 // sending; a document the server already held that the ledger never sent is named in the report and the summary.
 import assert from 'node:assert/strict';
 import path from 'node:path';
@@ -41,29 +41,38 @@ describe('doc-ingest: what is never published, and what the server would drop (i
         assert.match(table.stdout, /^2 files: .*1 skipped.* \(1 not to be published\)$/m);
       });
 
-      it('a file named outright that a rule withholds is skipped, naming the rule file and line, and never read or sent', async () => {
+      it('a file named outright is sent whatever git\'s files and the hidden rule say; a .docingestignore line keeps it back, naming its file and line (issue 34)', async () => {
         await site();
         h.service.clearRequests();
-        const { run, report } = await h.report(['ingest', 'scratch.md', 'docs/internal-plan.md', '.github/CONTRIBUTING.md', 'notes']);
+        const { run, report } = await h.report(['ingest', 'scratch.md', 'notes/todo.md', 'docs/internal-plan.md', '.github/CONTRIBUTING.md', 'notes']);
         assert.equal(run.code, 0, run.stderr);
         assert.deepEqual(report.files.map((f) => [f.path, f.outcome, f.reason, f.error]), [
-          ['.github/CONTRIBUTING.md', 'skipped', 'hidden', '.github/CONTRIBUTING.md is not published: .github is hidden (its name starts with a dot); to publish it, add a glob that names it, such as ".github/**/*.md", to the include globs.'],
+          ['.github/CONTRIBUTING.md', 'created', undefined, undefined],
           ['docs/internal-plan.md', 'skipped', 'ignored', 'docs/internal-plan.md is not published: docs/.docingestignore line 1 (internal-*.md) ignores it; remove or change that line to publish it.'],
-          ['scratch.md', 'skipped', 'ignored', 'scratch.md is not published: .gitignore line 3 (scratch.md) ignores it; to publish it anyway, add the line "!/scratch.md" to .docingestignore at the root.'],
-        ], 'the folder notes/ is ignored: it lists nothing');
-        assert.deepEqual(posted(), []);
-        const preview = await h.cli(['preview', 'scratch.md']);
+          ['notes/todo.md', 'created', undefined, undefined],
+          ['scratch.md', 'created', undefined, undefined],
+        ], 'the folder notes/ is a batch: .gitignore keeps it empty');
+        assert.deepEqual(h.service.documents().map((d) => d.id).sort(), ['.github~contributing.md', 'notes~todo.md', 'scratch.md']);
+        const table = await h.cli(['ingest', 'docs/internal-plan.md']);
+        assert.match(table.stdout, /^docs\/internal-plan\.md +skipped: ignored +docs\/internal-plan\.md is not published: docs\/\.docingestignore line 1/m);
+        const preview = await h.cli(['preview', 'docs/internal-plan.md']);
         assert.equal(preview.code, 0, 'the body it would be is still shown');
-        assert.match(preview.stderr, /^doc-ingest: scratch\.md: warning: scratch\.md is not published: \.gitignore line 3 \(scratch\.md\) ignores it;/m);
+        assert.match(preview.stderr, /^doc-ingest: docs\/internal-plan\.md: warning: docs\/internal-plan\.md is not published: docs\/\.docingestignore line 1 \(internal-\*\.md\) ignores it;/m);
+        assert.equal((await h.cli(['preview', 'scratch.md'])).stderr, '', 'named, a .gitignore\'d file is no warning');
         const draft = await h.cli(['preview', 'draft.md']);
         assert.equal(draft.code, 1);
         assert.match(draft.stderr, /^doc-ingest: draft\.md:3: “draft\.md” is not published: its front matter says draft: true \(line 3\)/m);
 
+        const pruned = await h.report(['ingest', '--prune']);
+        assert.equal(pruned.run.code, 0, pruned.run.stderr);
+        assert.deepEqual(pruned.report.prune?.documents, [], 'what was sent by name is there and no writer\'s rule withholds it: no orphan');
+        assert.deepEqual(h.service.documents().map((d) => d.id).sort(), ['.github~contributing.md', 'guide.md', 'notes~todo.md', 'scratch.md']);
+
         await h.folder.write('.docingestignore', '!/scratch.md\n');
         await h.folder.write('.doc-ingest.json', JSON.stringify({ include: ['**/*.md', '.github/**/*.md'] }));
-        const allowed = await h.report(['ingest']);
+        const allowed = await h.report(['ingest', '--force']);
         assert.equal(allowed.run.code, 0, allowed.run.stderr);
-        assert.deepEqual(allowed.report.files.filter((f) => f.outcome === 'created').map((f) => f.path), ['.github/CONTRIBUTING.md', 'guide.md', 'scratch.md'], 'a negation in .docingestignore and a glob naming .github publish them');
+        assert.deepEqual(allowed.report.files.filter((f) => f.outcome !== 'skipped').map((f) => f.path), ['.github/CONTRIBUTING.md', 'guide.md', 'scratch.md'], 'a batch takes what git ignores only by a negation in .docingestignore, and .github only by a glob');
       });
 
       it('a published page that became a draft, or that an ignore file now names, leaves the service with --prune', async () => {

@@ -6,7 +6,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { diskRuleReader } from '../../../src/core/files/diskRuleReader';
 import { PublishRules, withheldSentence } from '../../../src/core/files/publishRules';
-import type { Withheld } from '../../../src/core/files/publishRules';
 
 const MD = ['**/*.md'];
 
@@ -111,14 +110,32 @@ describe('publish rules (issue 25)', () => {
     assert.deepEqual(reads.sort(), ['.docingestignore', '.git/info/exclude', '.gitignore', 'docs/.docingestignore', 'docs/.gitignore'].sort());
   });
 
+  it('a file named outright: only a .docingestignore line (of it or a folder above) keeps it back, not git\'s files nor the hidden rule', () => {
+    const r = rules({
+      '.gitignore': 'scratch.md\nnotes/\n',
+      '.git/info/exclude': 'local.md\n',
+      '.docingestignore': 'internal/\n',
+      'docs/.docingestignore': 'wip-*.md\n!wip-keep.md\n',
+    });
+    for (const path of ['scratch.md', 'notes/todo.md', 'local.md', '.github/CONTRIBUTING.md', 'docs/.drafts/a.md']) {
+      assert.ok(r.withheld(path), `a batch leaves out ${path}`);
+      assert.equal(r.withheldNamed(path), undefined, `named, ${path} is sent`);
+    }
+    assert.deepEqual(r.withheldNamed('internal/plan.md'), { reason: 'ignored', file: '.docingestignore', line: 1, pattern: 'internal/', path: 'internal/' });
+    assert.deepEqual(r.withheldNamed('docs/x/wip-1.md'), { reason: 'ignored', file: 'docs/.docingestignore', line: 1, pattern: 'wip-*.md', path: 'docs/x/wip-1.md' });
+    assert.equal(r.withheldNamed('docs/wip-keep.md'), undefined, 'a negation still publishes');
+    assert.deepEqual(r.withheld('internal/plan.md'), r.withheldNamed('internal/plan.md'), 'a batch names the same line');
+  });
+
   it('the sentence names the file, the rule file and line, and what to do', () => {
-    const ignored: Withheld = { reason: 'ignored', file: 'docs/.gitignore', line: 3, pattern: 'drafts/', path: 'docs/drafts/' };
-    assert.equal(withheldSentence('docs/drafts/a.md', ignored), 'docs/drafts/a.md is not published: docs/.gitignore line 3 (drafts/) ignores the folder docs/drafts/; to publish it anyway, add the line "!/docs/drafts/" to .docingestignore at the root.');
+    assert.equal(
+      withheldSentence('docs/drafts/a.md', { reason: 'ignored', file: 'docs/.docingestignore', line: 3, pattern: 'drafts/', path: 'docs/drafts/' }),
+      'docs/drafts/a.md is not published: docs/.docingestignore line 3 (drafts/) ignores the folder docs/drafts/; remove or change that line to publish it.',
+    );
     assert.equal(
       withheldSentence('a.md', { reason: 'ignored', file: '.docingestignore', line: 1, pattern: 'a.md', path: 'a.md' }),
       'a.md is not published: .docingestignore line 1 (a.md) ignores it; remove or change that line to publish it.',
     );
-    assert.equal(withheldSentence('.github/a.md', { reason: 'hidden', path: '.github' }), '.github/a.md is not published: .github is hidden (its name starts with a dot); to publish it, add a glob that names it, such as ".github/**/*.md", to the include globs.');
   });
 
   describe('on disk', () => {

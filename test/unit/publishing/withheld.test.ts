@@ -128,7 +128,7 @@ describe('what is never published, and what the server would drop (issue 25)', (
         await folder.write('draft.md', '---\ndraft: true\n---\n# Draft\n\nText.\n');
         await folder.write('long.md', `# Long\n\n${'x'.repeat(500)}\n`);
         const ignored = await folder.write('ignored.md', '# Ignored\n\nText.\n');
-        ignored.withheld = { reason: 'ignored', error: 'ignored.md is not published: .gitignore line 1 (ignored.md) ignores it; ...' };
+        ignored.withheld = { reason: 'ignored', error: 'ignored.md is not published: .docingestignore line 1 (ignored.md) ignores it; ...' };
         let reads = 0;
         const access = nodeFileAccess();
         const summary = await runBatch(diskBatch(h.client(), h.service.baseUrl, folder.files, {
