@@ -247,6 +247,22 @@ describe('renames (issue 24)', () => {
     assert.ok(holds(idOf('a.md'), 'Alpha text.') && holds(idOf('b.md'), 'Beta text.'), 'the documents are as published');
   });
 
+  it('a swap in one event of pages with their own ids: each ledger entry follows its page, nothing is asked, sent or deleted', async () => {
+    write('x.md', '---\nid: page-x\n---\n# X\n');
+    write('y.md', '---\nid: page-y\n---\n# Y\n');
+    await publish();
+    await setSettings({ onRename: 'republish' });
+    const before = w.service.requests.length;
+
+    const outcome = await rename([['x.md', 'tmp.md'], ['y.md', 'x.md'], ['tmp.md', 'y.md']], { overwrite: true });
+
+    assert.deepEqual(outcome.pages, []);
+    assert.equal((await entry('page-x'))?.sourcePath, `${folder}/y.md`);
+    assert.equal((await entry('page-y'))?.sourcePath, `${folder}/x.md`);
+    assert.deepEqual(w.service.requests.slice(before).filter((r) => r.method !== 'GET'), []);
+    assert.ok(w.service.document('page-x') && w.service.document('page-y'));
+  });
+
   it('republish never deletes an old id another file of the workspace builds: a page naming it in its front matter, or a file the batch leaves out (excluded, over the size limit) at the old path', async () => {
     write('a.md', '# A\n\nAlpha text.\n');
     write('b.md', '# B\n\nBeta text.\n');
