@@ -116,7 +116,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
     decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)),
     onSave: own(new IngestOnSave(batches, connection, log)),
     // A published page renamed or moved keeps its id or is published anew, as the writer chooses (F13)
-    renames: own(new Renames(connection, ledger, batches, log, deleter)),
+    renames: own(new Renames(connection, ledger, batches, log, deleter, ids)),
   };
   command('docIngest.ingestChangedFiles', async () => (await import('./commands/ingestChangedFiles.js')).ingestChangedFiles(batches, sourceStates));
 

@@ -6,14 +6,22 @@ import type { FrontMatterIdRefusal } from '../../core/documents/frontMatterId';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
 import type { Ledger } from '../../core/ledger/ledger';
+import type { LedgerEntry } from '../../core/ledger/schema';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
 import type { Connection } from '../connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
 import { describeError, showError } from '../errors';
+import type { WorkspaceIds } from '../identity/workspaceIds';
 import { workspaceSource } from '../identity/workspaceSource';
 import type { Log } from '../log';
 import { fileIngestConfig, readSettings } from '../settings';
+
+/** One file or folder an event renamed. */
+interface Move {
+  oldUri: vscode.Uri;
+  newUri: vscode.Uri;
+}
 
 /** A published page a rename moved, whose document id came from its old path. */
 export interface MovedPage {
@@ -41,8 +49,14 @@ export interface RenameOutcome {
   refused: { page: MovedPage; reason: string }[];
   /** republish: old ids the service confirmed deleted (and the ledger forgot). */
   deleted: string[];
-  /** republish: old ids kept, because the page was not published under its new id or the delete failed. */
+  /** republish: old ids kept, because a file still builds them, the page was not published under its new id, or the delete failed. */
   notDeleted: { id: string; reason: string }[];
+}
+
+/** A file's ledger entry in the scope it was published in. */
+interface Recorded {
+  scope: string;
+  entry: LedgerEntry & { documentId: string };
 }
 
 /** Outcomes of a batch after which the service holds the page under its new id. */
@@ -72,13 +86,14 @@ export class Renames implements vscode.Disposable {
     private readonly batches: BatchIngester,
     private readonly log: Log,
     private readonly deleter: DocumentDeleter,
+    private readonly ids: WorkspaceIds,
   ) {
     this.subscription = vscode.workspace.onDidRenameFiles((e) => {
       this.queue = this.queue.then(() => this.handle(e.files)).catch((err: unknown) => this.log.warn(`rename: ${describeError(err)}`));
     });
   }
 
-  private async handle(files: readonly { oldUri: vscode.Uri; newUri: vscode.Uri }[]): Promise<void> {
+  private async handle(files: readonly Move[]): Promise<void> {
     const outcome: RenameOutcome = { pages: [], choice: undefined, kept: [], refused: [], deleted: [], notDeleted: [] };
     try {
       if (!vscode.workspace.isTrusted || !(await this.connection.identity())) return;
@@ -98,22 +113,36 @@ export class Renames implements vscode.Disposable {
 
   // -------------------------------------------------------------------------------------------- which pages
 
-  private async movedPages(files: readonly { oldUri: vscode.Uri; newUri: vscode.Uri }[], ledger: Ledger): Promise<MovedPage[]> {
-    const pages: MovedPage[] = [];
-    for (const { oldUri, newUri } of files) {
+  private async movedPages(files: readonly Move[], ledger: Ledger): Promise<MovedPage[]> {
+    const moved: (Move & Recorded)[] = [];
+    for (const { oldUri, newUri } of netMoves(files)) {
       const stat = await vscode.workspace.fs.stat(newUri).then(undefined, () => undefined);
       if (!stat) continue;
       const pairs = stat.type & vscode.FileType.Directory ? this.publishedBelow(oldUri, newUri, ledger) : [{ oldUri, newUri }];
       for (const pair of pairs) {
-        const page = await this.movedPage(pair.oldUri, pair.newUri, ledger);
-        if (page) pages.push(page);
+        const published = this.publishedAt(pair.oldUri, ledger);
+        if (published) moved.push({ ...pair, ...published });
       }
+    }
+    // Every entry is found before any follows its file: in a swap, the second file's old name is the first's new one.
+    const pages: MovedPage[] = [];
+    for (const m of moved) {
+      const page = await this.movedPage(m, ledger);
+      if (page) pages.push(page);
     }
     return pages;
   }
 
+  /** What was published from the file at its old place: the ledger scope there and the entry. */
+  private publishedAt(oldUri: vscode.Uri, ledger: Ledger): Recorded | undefined {
+    const from = workspaceSource(oldUri);
+    const scope = this.scopeOf(oldUri);
+    const entry = from && scope !== undefined ? ledger.findBySourcePath(scope, from.key) : undefined;
+    return entry && scope !== undefined ? { scope, entry } : undefined;
+  }
+
   /** The published files of a renamed folder, by the ledger: each at its old place and its new one. */
-  private publishedBelow(oldFolder: vscode.Uri, newFolder: vscode.Uri, ledger: Ledger): { oldUri: vscode.Uri; newUri: vscode.Uri }[] {
+  private publishedBelow(oldFolder: vscode.Uri, newFolder: vscode.Uri, ledger: Ledger): Move[] {
     const source = workspaceSource(oldFolder);
     const scope = this.scopeOf(oldFolder);
     if (!source || scope === undefined) return [];
@@ -130,13 +159,10 @@ export class Renames implements vscode.Disposable {
    * another. A published file whose id stays (front matter `id:`, a change of case) needs no decision: its ledger
    * entry follows it here, so it is neither "never ingested" nor sent again as another file's document.
    */
-  private async movedPage(oldUri: vscode.Uri, newUri: vscode.Uri, ledger: Ledger): Promise<MovedPage | undefined> {
+  private async movedPage({ oldUri, newUri, scope, entry }: Move & Recorded, ledger: Ledger): Promise<MovedPage | undefined> {
     const from = workspaceSource(oldUri);
     const to = workspaceSource(newUri);
-    const scope = this.scopeOf(oldUri);
-    if (!from || !to || scope === undefined || !isMarkdownPath(to.relativePath) || !isBatchFile(newUri)) return undefined;
-    const entry = ledger.findBySourcePath(scope, from.key);
-    if (!entry) return undefined;
+    if (!from || !to || !isMarkdownPath(to.relativePath) || !isBatchFile(newUri)) return undefined;
     const settings = readSettings(newUri);
     const bytes = await vscode.workspace.fs.stat(newUri).then(
       (s) => (s.size > settings.maxFileBytes ? undefined : vscode.workspace.fs.readFile(newUri)),
@@ -254,6 +280,10 @@ export class Renames implements vscode.Disposable {
       return;
     }
     const results = new Map((summary?.results ?? []).map((r) => [r.file.key, r]));
+    // Decided by what every file builds after the whole event, not by each rename alone: in a chain or a swap
+    // another page now builds an old id, and a file no batch sends (excluded, too large) still builds its own.
+    const { unbuiltIds } = await import('../orphans/workspaceOrphans.js');
+    const orphans = await unbuiltIds(pages.map((p) => ({ documentId: p.publishedId, sourcePath: p.oldKey })), this.ids);
     const failures: [MovedPage, unknown][] = [];
     for (const page of pages) {
       const result = results.get(page.newUri.toString());
@@ -261,6 +291,11 @@ export class Renames implements vscode.Disposable {
         const reason = result?.error ?? result?.outcome ?? 'not sent';
         outcome.notDeleted.push({ id: page.publishedId, reason });
         this.log.warn(`rename: ${page.newKey} not published under ${page.newId} (${reason}): ${page.publishedId} stays`);
+        continue;
+      }
+      if (!orphans.has(page.publishedId)) {
+        outcome.notDeleted.push({ id: page.publishedId, reason: 'a file of the workspace builds it' });
+        this.log.info(`rename: ${page.newKey} is ${page.newId}; ${page.publishedId} stays: a file of the workspace builds it`);
         continue;
       }
       try {
@@ -309,6 +344,20 @@ export class Renames implements vscode.Disposable {
     this.subscription.dispose();
     this.settled.dispose();
   }
+}
+
+/**
+ * The event's renames as moves from where each file was to where it ended, in the order they ran: one event may
+ * rename a file twice (a swap through a temporary name). A file that ended where it was did not move.
+ */
+function netMoves(files: readonly Move[]): Move[] {
+  const moves: Move[] = [];
+  for (const { oldUri, newUri } of files) {
+    const earlier = moves.find((m) => m.newUri.toString() === oldUri.toString());
+    if (earlier) earlier.newUri = newUri;
+    else moves.push({ oldUri, newUri });
+  }
+  return moves.filter((m) => m.oldUri.toString() !== m.newUri.toString());
 }
 
 /** Why the id could not be written, in the writer's language (the front matter's own error stays as the reader says it). */

@@ -8,7 +8,7 @@ import type { RepositoryRoot } from '../../core/orphans/repository';
 import { folderTree } from './folderTree';
 import type { Ledger } from '../../core/ledger/ledger';
 import { findOrphans } from '../../core/orphans/find';
-import type { Orphan, OrphanFindings } from '../../core/orphans/find';
+import type { Orphan, OrphanFindings, Published } from '../../core/orphans/find';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
 import type { Log } from '../log';
@@ -57,6 +57,15 @@ export async function findWorkspaceOrphans(s: OrphanSearch): Promise<WorkspaceOr
   const again = async () => (await findOrphans({ ...query, builds: await s.ids.current() })).orphans;
   const prefixes = roots.filter((r) => r.claims).map((r) => r.idPrefix);
   return { ...found, notListed: listing.notListed, notes, prefixes: listing.held ? prefixes : [], again };
+}
+
+/**
+ * Of `published`, the ids no file of the workspace builds now, decided as Find Orphans decides without the server's
+ * listing: an id an included file builds, or whose source is still on disk and not withheld, is not among them.
+ */
+export async function unbuiltIds(published: readonly Published[], ids: WorkspaceIds): Promise<Set<string>> {
+  const { orphans } = await findOrphans({ published, builds: await ids.current(), exists: sourceExists, withheld: sourceWithheld() });
+  return new Set(orphans.map((o) => o.documentId));
 }
 
 /**

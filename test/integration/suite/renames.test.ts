@@ -10,7 +10,7 @@ import type { RenameOutcome } from '../../../src/extension/freshness/renames';
 import { connect, ingestionRequests, openEditor, setSettings, until, useWorld, workspaceUri } from './helpers';
 
 /** The settings these tests change (the shared helpers reset only their own). */
-const OURS = ['onRename', 'include', 'linkTemplate', 'provenance'];
+const OURS = ['onRename', 'include', 'exclude', 'linkTemplate', 'provenance', 'maxFileSizeMB'];
 
 describe('renames (issue 24)', () => {
   const w = useWorld({ dialect: 'observed' });
@@ -50,13 +50,16 @@ describe('renames (issue 24)', () => {
     for (const name of names) assert.ok(w.service.document(idOf(name)), `${idOf(name)} is at the service`);
   };
 
-  /** Renames through a workspace edit (as the Explorer and refactorings do) and waits for the rename to be handled. */
-  const rename = async (pairs: [string, string][]): Promise<RenameOutcome> => {
+  /**
+   * Renames through a workspace edit (as the Explorer and refactorings do) and waits for the rename to be handled.
+   * The edit's renames are one event; `overwrite` lets one of them take a name another of them leaves (a chain).
+   */
+  const rename = async (pairs: [string, string][], options?: { overwrite: boolean }): Promise<RenameOutcome> => {
     const outcomes: RenameOutcome[] = [];
     const sub = w.api.freshness.renames.onDidSettle((o) => outcomes.push(o));
     try {
       const edit = new vscode.WorkspaceEdit();
-      for (const [from, to] of pairs) edit.renameFile(uri(from), uri(to));
+      for (const [from, to] of pairs) edit.renameFile(uri(from), uri(to), options);
       assert.ok(await vscode.workspace.applyEdit(edit), 'the rename was applied');
       return await until(() => outcomes[0], 'the rename to be handled', 15_000);
     } finally {
@@ -181,6 +184,109 @@ describe('renames (issue 24)', () => {
     assert.ok(await entry(idOf('a.md')), 'the ledger keeps the old id');
     const [error] = w.messages.of('error');
     assert.match(error ?? '', new RegExp(`^${folder}/b\\.md is published as “${idOf('b.md')}”, but “${idOf('a.md')}” is still on the service: This key may not delete "${idOf('a.md')}" \\(HTTP 403\\)`));
+  });
+
+  /** Whether the service's document `id` holds `text` (its last accepted ingestion). */
+  const holds = (id: string, text: string) => JSON.stringify(w.service.document(id)?.received ?? null).includes(text);
+
+  // Issue 34: one event may rename onto a name another rename of it left (a chain, a swap through a temporary
+  // name). What to delete is decided by what every file builds after the whole event.
+  it('republish, a chain in one event (b.md → c.md, a.md → b.md): b.md\'s old id is published again from the page now there, and only a.md\'s old id is deleted', async () => {
+    write('a.md', '# A\n\nAlpha text.\n');
+    write('b.md', '# B\n\nBeta text.\n');
+    await publish('a.md', 'b.md');
+    await setSettings({ onRename: 'republish' });
+
+    const outcome = await rename([['b.md', 'c.md'], ['a.md', 'b.md']], { overwrite: true });
+
+    assert.equal(outcome.choice, 'republish');
+    assert.deepEqual(outcome.deleted, [idOf('a.md')]);
+    assert.ok(holds(idOf('b.md'), 'Alpha text.'), 'b.md\'s id holds the page now at b.md');
+    assert.ok(holds(idOf('c.md'), 'Beta text.'), 'c.md\'s id holds the page now at c.md');
+    assert.equal(w.service.document(idOf('a.md')), undefined, 'no file builds a.md\'s id any more');
+    assert.deepEqual(deletes().map((r) => decodeURIComponent(r.path)), [`/api/${w.service.ingestionPath}/${idOf('a.md')}`]);
+    assert.equal((await entry(idOf('b.md')))?.sourcePath, `${folder}/b.md`);
+    assert.equal((await entry(idOf('c.md')))?.sourcePath, `${folder}/c.md`);
+    assert.equal(await entry(idOf('a.md')), undefined);
+  });
+
+  it('republish, a swap through a temporary name in one event: both ids are published again with the pages now at their paths, and nothing is deleted', async () => {
+    write('a.md', '# A\n\nAlpha text.\n');
+    write('b.md', '# B\n\nBeta text.\n');
+    await publish('a.md', 'b.md');
+    await setSettings({ onRename: 'republish' });
+
+    const outcome = await rename([['a.md', 'tmp.md'], ['b.md', 'a.md'], ['tmp.md', 'b.md']], { overwrite: true });
+
+    assert.deepEqual(outcome.pages.map((p) => `${p.oldKey} -> ${p.newKey}`).sort(), [`${folder}/a.md -> ${folder}/b.md`, `${folder}/b.md -> ${folder}/a.md`]);
+    assert.deepEqual(outcome.deleted, []);
+    assert.deepEqual(deletes(), [], 'both ids are still built');
+    assert.ok(holds(idOf('a.md'), 'Beta text.'), 'a.md\'s id holds the page now at a.md');
+    assert.ok(holds(idOf('b.md'), 'Alpha text.'), 'b.md\'s id holds the page now at b.md');
+    assert.equal((await entry(idOf('a.md')))?.sourcePath, `${folder}/a.md`);
+    assert.equal((await entry(idOf('b.md')))?.sourcePath, `${folder}/b.md`);
+  });
+
+  it('keepId, a swap in one event: each page keeps its published id, written into its front matter, and nothing is sent or deleted', async () => {
+    await setSettings({ provenance: false }); // nothing sent names the path: the pages stay unchanged
+    write('a.md', '# A\n\nAlpha text.\n');
+    write('b.md', '# B\n\nBeta text.\n');
+    await publish('a.md', 'b.md');
+    await setSettings({ onRename: 'keepId' });
+    const posts = ingestionRequests(w.service).length;
+
+    const outcome = await rename([['a.md', 'tmp.md'], ['b.md', 'a.md'], ['tmp.md', 'b.md']], { overwrite: true });
+
+    assert.deepEqual(outcome.kept.map((p) => p.publishedId).sort(), [idOf('a.md'), idOf('b.md')]);
+    assert.equal(read('a.md').toString(), `---\nid: ${idOf('b.md')}\n---\n# B\n\nBeta text.\n`);
+    assert.equal(read('b.md').toString(), `---\nid: ${idOf('a.md')}\n---\n# A\n\nAlpha text.\n`);
+    assert.equal((await entry(idOf('a.md')))?.sourcePath, `${folder}/b.md`);
+    assert.equal((await entry(idOf('b.md')))?.sourcePath, `${folder}/a.md`);
+    assert.equal(ingestionRequests(w.service).length, posts, 'nothing sent');
+    assert.deepEqual(deletes(), [], 'nothing deleted');
+    assert.ok(holds(idOf('a.md'), 'Alpha text.') && holds(idOf('b.md'), 'Beta text.'), 'the documents are as published');
+  });
+
+  it('a swap in one event of pages with their own ids: each ledger entry follows its page, nothing is asked, sent or deleted', async () => {
+    write('x.md', '---\nid: page-x\n---\n# X\n');
+    write('y.md', '---\nid: page-y\n---\n# Y\n');
+    await publish();
+    await setSettings({ onRename: 'republish' });
+    const before = w.service.requests.length;
+
+    const outcome = await rename([['x.md', 'tmp.md'], ['y.md', 'x.md'], ['tmp.md', 'y.md']], { overwrite: true });
+
+    assert.deepEqual(outcome.pages, []);
+    assert.equal((await entry('page-x'))?.sourcePath, `${folder}/y.md`);
+    assert.equal((await entry('page-y'))?.sourcePath, `${folder}/x.md`);
+    assert.deepEqual(w.service.requests.slice(before).filter((r) => r.method !== 'GET'), []);
+    assert.ok(w.service.document('page-x') && w.service.document('page-y'));
+  });
+
+  it('republish never deletes an old id another file of the workspace builds: a page naming it in its front matter, or a file the batch leaves out (excluded, over the size limit) at the old path', async () => {
+    write('a.md', '# A\n\nAlpha text.\n');
+    write('b.md', '# B\n\nBeta text.\n');
+    write('c.md', '# C\n\nGamma text.\n');
+    await publish('a.md', 'b.md', 'c.md');
+    await setSettings({ onRename: 'republish', exclude: [`${folder}/b.md`] });
+    // Written after publishing (two files building one id are refused): it builds a.md's id from now on.
+    write('named.md', `---\nid: ${idOf('a.md')}\n---\n# Named\n`);
+    write('left-out.md', '# Left out\n');
+    write('big.md', `# Big\n\n${'x'.repeat(1024 * 1024 + 1)}\n`);
+    await setSettings({ maxFileSizeMB: 1 });
+
+    // a.md's id is named by named.md; b.md's and c.md's paths are taken by files no batch sends.
+    const first = await rename([['a.md', 'a2.md']]);
+    const second = await rename([['b.md', 'b2.md'], ['left-out.md', 'b.md']], { overwrite: true });
+    const third = await rename([['c.md', 'c2.md'], ['big.md', 'c.md']], { overwrite: true });
+
+    for (const [outcome, name] of [[first, 'a'], [second, 'b'], [third, 'c']] as const) {
+      assert.equal(outcome.choice, 'republish');
+      assert.ok(w.service.document(idOf(`${name}2.md`)), `${name}2.md is published`);
+      assert.deepEqual(outcome.deleted, [], `${name}.md's id is still built`);
+      assert.ok(w.service.document(idOf(`${name}.md`)), `${name}.md's id stays at the service`);
+    }
+    assert.deepEqual(deletes(), []);
   });
 
   it('ask: one modal question for a folder rename with two published pages; Publish Under the New Paths republishes both and deletes both old documents', async () => {
