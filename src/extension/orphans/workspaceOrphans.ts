@@ -64,7 +64,7 @@ export async function findWorkspaceOrphans(s: OrphanSearch): Promise<WorkspaceOr
  * listing: an id an included file builds, or whose source is still on disk and not withheld, is not among them.
  */
 export async function unbuiltIds(published: readonly Published[], ids: WorkspaceIds): Promise<Set<string>> {
-  const { orphans } = await findOrphans({ published, builds: await ids.current(), exists: sourceExists, withheld: sourceWithheld() });
+  const { orphans } = await findOrphans({ published, builds: await ids.current(), roots: workspaceRoots(), withheld: sourceWithheld() });
   return new Set(orphans.map((o) => o.documentId));
 }
 
