@@ -269,6 +269,78 @@ describe('Find Orphans (issue 24)', function () {
     ]);
     assert.deepEqual(deletes(w), [], 'cancelled: nothing sent');
   });
+
+  describe('only what is ours (issue 34)', () => {
+    it('a glued id prefix offers a document under a folder of the workspace, never another team\'s id that starts with the same letters', async () => {
+      await setSettings({ idPrefix: 'team-' });
+      write('a.md', '# A\n\nA.\n');
+      await publish();
+      assert.ok(w.service.document(`team-${folder}~a.md`));
+      await ingestElsewhere(w, 'team-legacy~faq.md', 'Legacy FAQ');
+      await ingestElsewhere(w, 'teamwork~notes.md', 'Teamwork');
+      await ingestElsewhere(w, `team-${folder}~old.md`, 'Old');
+      const pick = stubQuickPick(w.stubs, () => false);
+      await vscode.commands.executeCommand('docIngest.findOrphans');
+      assert.deepEqual(rows(pick.shown), [['Old', `team-${folder}~old.md`, 'no file builds it (id prefix team-)']]);
+    });
+
+    it('a file left out by the include globs, or stored under a decomposed (NFD) name, is never offered: it still builds its id', async () => {
+      await setSettings({ idPrefix: 'team' });
+      write('a.md', '# A\n\nA.\n');
+      write('left-out.md', '# Left out\n\nL.\n');
+      write('cafe\u0301.md', '# Café\n\nC.\n');
+      await publish();
+      const ids = w.service.documents().map((d) => d.id).filter((id) => id.startsWith(`team~${folder}~`)).sort();
+      assert.equal(ids.length, 3, ids.join(' '));
+      // A lost ledger elsewhere: the same pages also sent by another tool under the ids their paths build.
+      await ingestElsewhere(w, `team~${folder}~left-out.md`, 'Left out');
+      await setSettings({ include: [`${folder}/a.md`] });
+      w.service.clearRequests();
+      const pick = stubQuickPick(w.stubs, () => true);
+      confirmDelete();
+      await vscode.commands.executeCommand('docIngest.findOrphans');
+      assert.deepEqual(pick.shown, [], 'nothing to offer');
+      assert.deepEqual(deletes(w), []);
+      for (const id of ids) assert.ok(w.service.document(id), id);
+    });
+
+    it('the command line\'s ledger from CI with another id prefix offers nothing while its files are there', async () => {
+      write('a.md', '# A\n\nA.\n');
+      write('b.md', '# B\n\nB.\n');
+      const root = workspaceUri('').fsPath;
+      const cliLedger = path.join(root, '.doc-ingest', 'ledger.json');
+      const cli = await runCli(['ingest', '--include', `${folder}/**/*.md`], root, w, { DOC_INGEST_ID_PREFIX: 'ci' });
+      try {
+        assert.equal(cli.code, 0, cli.stderr);
+        assert.ok(w.service.document(`ci~${folder}~a.md`), 'published by the command line');
+        await publish();
+        const pick = stubQuickPick(w.stubs, () => true);
+        confirmDelete();
+        await vscode.commands.executeCommand('docIngest.findOrphans');
+        assert.deepEqual(pick.shown, [], 'the editor building other ids is no evidence of a rename');
+        assert.deepEqual(deletes(w), []);
+        remove('b.md');
+        await vscode.commands.executeCommand('docIngest.findOrphans');
+        assert.deepEqual(rows(pick.shown).map((r) => r[1]).sort(), [`ci~${folder}~b.md`, `${folder}~b.md`], 'a file that is gone still counts');
+      } finally {
+        fs.rmSync(path.dirname(cliLedger), { recursive: true, force: true });
+      }
+    });
+
+    it('a gateway\'s 404 on a delete is a failure, not "already gone": the ledger keeps the entry', async () => {
+      const gone = write('old.md', '# Old\n\nText.\n');
+      await publish();
+      remove('old.md');
+      w.service.faults.inject({ method: 'DELETE', status: 404, body: '404 page not found' });
+      stubQuickPick(w.stubs, () => true);
+      confirmDelete();
+      await vscode.commands.executeCommand('docIngest.findOrphans');
+      assert.ok(w.service.document(`${folder}~old.md`), 'still held');
+      assert.ok(w.messages.shown.some((m) => /without the service's "document not found"/.test(m.message)), w.messages.shown.map((m) => m.message).join(' | '));
+      fs.writeFileSync(gone.fsPath, '# Old\n\nText.\n');
+      assert.equal(await state(gone), 'unchanged', 'the ledger still records it');
+    });
+  });
 });
 
 /** `workspaceFolders` and `getWorkspaceFolder` as in a workspace of two folders, `api` and `web`, inside `folder`. */
@@ -305,8 +377,9 @@ async function ingestElsewhere(w: World, id: string, title: string): Promise<voi
 }
 
 /** The built command line (`dist/cli.js`) as a child process in `root`, with the service's admin key. */
-function runCli(args: string[], root: string, w: World): Promise<{ code: number | null; stderr: string }> {
+function runCli(args: string[], root: string, w: World, extra: Record<string, string> = {}): Promise<{ code: number | null; stderr: string }> {
   const env = {
+    ...extra,
     PATH: process.env.PATH ?? '',
     HOME: root,
     // The extension host's executable is Node in code-server and Electron on the desktop: run as Node either way.
