@@ -38,7 +38,10 @@ export interface RepositoryRoot {
   claims: boolean;
 }
 
-/** Folders a search for front matter ids passes over: a package manager's and git's, never a writer's pages. */
+/**
+ * Folders no search passes into: a package manager's and git's are no part of the repository's pages (their content
+ * comes and goes with an install), so a file there builds nothing by its path or its front matter.
+ */
 const NOT_PAGES = new Set(['.git', 'node_modules']);
 
 /** Past this many entries, a search below a shortened id gives up and counts the id as built (never deleted). */
@@ -127,7 +130,7 @@ export class RepositoryFiles {
     const [segment, ...rest] = segments;
     const found: string[] = [];
     for (const e of entries ?? []) {
-      if (encodeIdSegment(e.name) !== segment) continue;
+      if (NOT_PAGES.has(e.name) || encodeIdSegment(e.name) !== segment) continue;
       if (!rest.length) {
         if (e.kind === 'file') found.push(join(folder, e.name));
         continue;
@@ -152,6 +155,7 @@ export class RepositoryFiles {
       if (entries === 'unknown') return false;
       for (const e of entries ?? []) {
         if (++seen > MAX_SHORTENED_SEARCH) return false;
+        if (NOT_PAGES.has(e.name)) continue;
         const path = join(folder, e.name);
         if (e.kind === 'folder' && !e.link && !(await walk(path))) return false;
         if (e.kind === 'file' && documentIdFromPath(path, root.idPrefix) === id) found.push(path);
