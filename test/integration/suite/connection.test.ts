@@ -93,6 +93,20 @@ describe('F1 server and key', () => {
     assert.equal((await clientError()).state, 'needsKey');
   });
 
+  it('Set API Key refuses a key with a line break, a control character or a character outside ASCII before sending, never showing it (issue 34)', async () => {
+    await connect(w);
+    w.service.clearRequests();
+    const boxes = new FakeInputBoxes(w.stubs, ['on_SECRET\nPART', 'on_SECRET\x01PART', 'on_SECRET\u200bPART', w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.messages.length, 3, boxes.messages.join('\n'));
+    assert.match(boxes.messages[0]!, /^The key has a line break in it/);
+    assert.match(boxes.messages[1]!, /^The key has a control character in it/);
+    assert.match(boxes.messages[2]!, /^The key has a character outside ASCII in it/);
+    for (const m of boxes.messages) assert.ok(!m!.includes('SECRET') && !m!.includes('PART'), m);
+    assert.ok(w.service.requests.every((r) => r.headers.authorization === `Bearer ${w.service.keys.admin}`), 'only the good key was sent');
+    assert.equal(w.api.connection.state, 'ready');
+  });
+
   it('Clear API Key forgets the key and goes back to needsKey', async () => {
     await connect(w, 'admin');
     await vscode.commands.executeCommand('docIngest.clearApiKey');
