@@ -195,6 +195,26 @@ describe('F1 server and key', () => {
     assert.equal(await w.api.connection.refresh(), 'needsKey');
   });
 
+  it('Set Server URL refuses an address with a user name or password, without repeating it (issue 34)', async () => {
+    const host = new URL(w.service.baseUrl).host;
+    const boxes = new FakeInputBoxes(w.stubs, [`http://bob:hunter2@${host}/api`, `http://bob:hunt/er2@${host}/api`]);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.equal(boxes.messages.length, 2, boxes.messages.join('\n'));
+    for (const m of boxes.messages) {
+      assert.match(m ?? '', /^The address has a user name or password in it: remove it\. The API key is set with "Doc Ingest: Set API Key"/);
+      assert.ok(!m!.includes('bob') && !m!.includes('hunt'), m);
+    }
+    assert.equal(vscode.workspace.getConfiguration('docIngest').inspect<string>('baseUrl')?.globalValue, undefined, 'nothing saved');
+    assert.equal(w.service.requests.length, 0, 'nothing asked');
+  });
+
+  it('a hand-written docIngest.baseUrl with a user name or password is no server: nothing is sent to it (issue 34)', async () => {
+    await setSettings({ baseUrl: `http://bob:hunter2@${new URL(w.service.baseUrl).host}/api`, ingestionPath: w.service.ingestionPath });
+    assert.equal(await w.api.connection.refresh(), 'needsServer');
+    assert.equal(w.api.connection.baseUrl, undefined);
+    assert.equal(w.service.requests.length, 0);
+  });
+
   it('Set Server URL checks the address without the key and offers the API address for one without /api', async () => {
     const origin = w.service.baseUrl.replace(/\/api$/, '');
     const boxes = new FakeInputBoxes(w.stubs, [origin, ENTER]);
