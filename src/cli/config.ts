@@ -6,7 +6,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch/concurrency';
-import { normalizeBaseUrl } from '../core/config/baseUrl';
+import { hasCredentials, normalizeBaseUrl } from '../core/config/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
 import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
@@ -91,6 +91,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
   const root = rootFlag ?? (found ? path.dirname(found) : (gitRoot(cwd) ?? cwd));
   const list = (required: boolean) => (v: string, from: string) => globs(splitGlobs(v), from, v, required);
   const baseUrl = pick(flags.server, 'DOC_INGEST_BASE_URL', (v, from) => {
+    if (hasCredentials(v)) throw new UsageError(`${from} has a user name or password in it: remove it (the key goes in DOC_INGEST_API_KEY); the address is not shown here.`);
     const url = normalizeBaseUrl(v);
     if (!url) throw new UsageError(`${from}: “${v}” is not a server address: give an http(s) URL that includes /api, e.g. https://search.example.com/api.`);
     return url;

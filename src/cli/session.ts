@@ -1,5 +1,6 @@
 /** What the commands that talk to the server share: a client over a keep-alive agent, and the ledger file. */
 import { ServiceClient } from '../core/api';
+import { apiKeyFlaw } from '../core/api/apiKey';
 import { isInsecureRemote } from '../core/config/baseUrl';
 import { createNodeFetch } from '../core/http/nodeFetch';
 import type { NodeFetch } from '../core/http/nodeFetch';
@@ -24,6 +25,8 @@ export interface Session {
 export function requireServer(config: CliConfig): { baseUrl: string; apiKey: string } {
   if (!config.baseUrl) throw new UsageError('No server: give --server URL or set DOC_INGEST_BASE_URL (the address includes /api, e.g. https://search.example.com/api).');
   if (!config.apiKey) throw new UsageError('No API key: set the environment variable DOC_INGEST_API_KEY (in CI, from a secret). Keys are never read from flags or files.');
+  const flaw = apiKeyFlaw(config.apiKey);
+  if (flaw) throw new UsageError(`DOC_INGEST_API_KEY has a ${flaw} in it, which no API key has: set it to the key alone (it is not shown here).`);
   return { baseUrl: config.baseUrl, apiKey: config.apiKey };
 }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { isInsecureRemote, normalizeBaseUrl } from '../../src/core/config/baseUrl';
+import { hasCredentials, isInsecureRemote, normalizeBaseUrl } from '../../src/core/config/baseUrl';
 
 describe('base URL', () => {
   it('normalises spelling so one server has one key', () => {
@@ -13,6 +13,14 @@ describe('base URL', () => {
     assert.equal(normalizeBaseUrl(undefined), undefined);
     assert.equal(normalizeBaseUrl('search.example.com/api'), undefined);
     assert.equal(normalizeBaseUrl('ftp://x.example/api'), undefined);
+  });
+
+  it('refuses an address with a user name or password, however the URL parser would read it (issue 34)', () => {
+    for (const url of ['https://bob:hunter2@x.example/api', 'https://bob@x.example/api', 'https://bob:hunt/er2@x.example/api', 'https://bob:12?x@x.example/api']) {
+      assert.equal(hasCredentials(url), true, url);
+      assert.equal(normalizeBaseUrl(url), undefined, url);
+    }
+    assert.equal(hasCredentials('https://x.example/api'), false);
   });
 
   it('flags plain http only when it leaves this machine', () => {

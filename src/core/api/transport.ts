@@ -3,8 +3,9 @@
  * they are safe, error classification and lenient response parsing. Knows no routes.
  */
 import type * as z from 'zod';
+import { apiKeyFlaw } from './apiKey';
 import { errorFromResponse, errorFromThrown, looksLikeHtml, redirected, webPageInsteadOfJson } from './classify';
-import { CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
+import { AuthError, CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 import type { SharedPause } from './sharedPause';
 
@@ -74,6 +75,9 @@ export class Transport {
 
   async call<S extends z.ZodType>(ex: Exchange<S>): Promise<z.output<S>> {
     const url = this.urlOf(ex);
+    const flaw = apiKeyFlaw(this.options.apiKey ?? '');
+    // Before fetch, which would quote the key in its error or never answer (apiKey.ts).
+    if (flaw) throw new AuthError(`The API key has a ${flaw} in it, which no key has (the key is not shown).`, 'Set the key again, without it.', { request: { method: ex.method, path: ex.path } });
     const cancelled = (abort: unknown) => new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
     for (let attempt = 1; ; attempt++) {
       try {

@@ -15,8 +15,8 @@ export const METADATA_TOKEN_BUDGET = 128;
 
 /**
  * The web address of a git remote, or undefined when it has none (a local path, a `file:` URL, an unknown form).
- * Credentials, ports of SSH remotes, a trailing `.git` and `/` are removed:
- * `git@github.com:o/r.git`, `ssh://git@github.com/o/r`, `https://user:token@github.com/o/r.git` and
+ * Credentials, a query or fragment (`?private_token=...`), ports of SSH remotes, a trailing `.git` and `/` are
+ * removed: `git@github.com:o/r.git`, `ssh://git@github.com/o/r`, `https://user:token@github.com/o/r.git` and
  * `git://github.com/o/r` all give `https://github.com/o/r`. An `http:` remote stays `http:`. Azure DevOps SSH
  * remotes (`git@ssh.dev.azure.com:v3/org/project/repo`) give the address a browser opens
  * (`https://dev.azure.com/org/project/_git/repo`).
@@ -28,23 +28,24 @@ export function repositoryWebAddress(remote: string): string | undefined {
   let scheme = 'https';
   let host: string;
   let repoPath: string;
-  const withScheme = /^([a-z][a-z0-9+.-]*):\/\/([^/]*)(\/.*)?$/i.exec(url);
+  // Credentials are whatever stands before the last @, even a raw / # or ? in a token (which would end the host).
+  const withScheme = /^([a-z][a-z0-9+.-]*):\/\/(?:.*@)?([^/?#]*)([^?#]*)/is.exec(url);
   if (withScheme) {
     const protocol = withScheme[1]!.toLowerCase();
     if (protocol === 'file') return undefined;
     if (protocol === 'http') scheme = 'http';
     else if (!['https', 'ssh', 'git', 'git+ssh', 'ssh+git'].includes(protocol)) return undefined;
-    // Credentials (`user:token@`) and the port go: the port of an SSH or git remote is no web port.
-    const authority = withScheme[2]!.replace(/^.*@/, '');
+    // The port of an SSH or git remote is no web port.
+    const authority = withScheme[2]!;
     host = protocol === 'http' || protocol === 'https' ? authority : authority.replace(/:\d*$/, '');
-    repoPath = withScheme[3] ?? '';
+    repoPath = withScheme[3]!;
   } else {
     // scp-like: `[user@]host:path` (a `/` before the `:` makes it a local path, as git reads it).
     const scp = /^(?:[^@/]+@)?([^:/]+):(?!\/\/)(.+)$/.exec(url);
     // A one-letter host is a Windows drive (`C:/repos/r`), as git reads it.
     if (!scp || scp[1]!.length === 1) return undefined;
     host = scp[1]!;
-    repoPath = `/${scp[2]!.replace(/^\/+/, '')}`;
+    repoPath = `/${scp[2]!.replace(/^\/+/, '')}`.replace(/[?#].*$/s, '');
   }
   if (host === '' || !/^[a-z0-9.-]+(?::\d+)?$/i.test(host)) return undefined;
   repoPath = repoPath.replace(/\/+$/, '').replace(/\.git$/i, '').replace(/\/+$/, '');

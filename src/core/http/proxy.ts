@@ -59,18 +59,32 @@ function proxyVariable(env: Env, lower: string, upper: string): ProxyVariable | 
   const found = first(env, lower, upper);
   if (!found || found.value.trim() === '') return undefined;
   const url = found.value.trim();
-  let parsed: URL | undefined;
-  try {
-    parsed = new URL(url);
-  } catch {
-    parsed = undefined;
-  }
-  if (!parsed || !PROXY_PROTOCOLS.includes(parsed.protocol) || !parsed.hostname) {
+  if (!isProxyUrl(url)) {
+    // The value is not repeated: whatever it is, it may hold a password.
     throw new ProxyUrlError(
-      `${found.name}: “${maskProxyUrl(url)}” is not a proxy URL: write it as http://host:port (with user:password@ before the host if the proxy asks for them), or unset ${found.name}.`,
+      `${found.name} is not a proxy URL: write it as http://host:port (with user:password@ before the host if the proxy asks for them, a / # ? or @ inside them written %2F %23 %3F %40), or unset ${found.name}.`,
     );
   }
   return { name: found.name, url };
+}
+
+/**
+ * A proxy URL that undici reads as written. With an @ the host is what follows the last one; a raw / # or ? in a
+ * password ends the parsed host early, so requests would go to a host made of part of the password.
+ */
+function isProxyUrl(text: string): boolean {
+  const url = parsed(text);
+  if (!url || !PROXY_PROTOCOLS.includes(url.protocol) || !url.hostname) return false;
+  const at = text.lastIndexOf('@');
+  return at < 0 || url.host === parsed(`${url.protocol}//${text.slice(at + 1).split(/[/?#]/)[0]}`)?.host;
+}
+
+function parsed(text: string): URL | undefined {
+  try {
+    return new URL(text);
+  } catch {
+    return undefined;
+  }
 }
 
 /** The proxy variables of `env`; a ProxyUrlError names the one that is no URL. */
@@ -81,17 +95,13 @@ export function proxySettings(env: Env): ProxySettings {
   return { http, https, noProxy };
 }
 
-/** The proxy URL with its user and password replaced by `***`: safe for logs and messages. */
+/**
+ * The proxy URL as scheme and host, `***@` for whatever stood before the last @: safe for logs and messages. Built
+ * from its parts, never by cutting the text, so no character of a password can stay in it.
+ */
 export function maskProxyUrl(url: string): string {
-  try {
-    const u = new URL(url);
-    if (!PROXY_PROTOCOLS.includes(u.protocol)) throw new Error('not a proxy URL');
-    if (!u.username && !u.password) return u.href.replace(/\/$/, '');
-    return `${u.protocol}//***@${u.host}${u.pathname === '/' ? '' : u.pathname}`;
-  } catch {
-    // Not a URL: still hide whatever stands before an @.
-    return url.replace(/^([a-z0-9+.-]+:\/\/)?[^@/]*@/i, (_all, scheme: string | undefined) => `${scheme ?? ''}***@`);
-  }
+  const u = parsed(url);
+  return u ? `${u.protocol}//${url.includes('@') ? '***@' : ''}${u.host}` : '***';
 }
 
 /** Where a request to `target` goes, by the same rules as undici's EnvHttpProxyAgent. */

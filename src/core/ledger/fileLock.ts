@@ -1,49 +1,100 @@
 /**
- * A lock file beside the ledger, held while a process reads, merges and replaces the ledger, so that two runs'
- * writes never interleave (each would replace the file with a merge that misses the other's records). It is created
- * exclusively and holds who took it. A write takes milliseconds, so a lock older than STALE_MS, or one whose process
- * on this machine is gone, is left over from a crash and is broken.
+ * A lock beside the ledger, held while a process reads, merges and replaces the ledger, so that two runs' writes
+ * never interleave (each would replace the file with a merge that misses the other's records). A write takes
+ * milliseconds, so a lock older than STALE_MS, or one whose process on this machine is gone, is left over from a
+ * crash and is broken.
+ *
+ * The lock is a folder holding one file named after its holder, put in place whole by a rename. Breaking a stale lock
+ * removes that holder's file and then the folder only if it is empty: two takers that found the same stale lock can
+ * never take away the lock one of them has just put in its place (a lock removed by its path could be a fresh one).
  */
 import { randomBytes } from 'node:crypto';
 import * as fs from 'node:fs/promises';
 import { hostname } from 'node:os';
+import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
 const STALE_MS = 10_000;
 
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>): Promise<T> {
-  const token = `${hostname()} ${process.pid} ${randomBytes(6).toString('hex')}`;
-  for (let delay = 2; ; delay = Math.min(delay * 2, 100)) {
-    try {
-      await fs.writeFile(lockPath, token, { encoding: 'utf8', flag: 'wx' });
-      break;
-    } catch (error) {
-      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
-      const held = await holder(lockPath);
-      // Two processes may find one stale lock together; breaking it is rare (a crash), and a write is atomic anyway.
-      if (held === undefined || held.stale) await fs.rm(lockPath, { force: true });
-      else await sleep(delay);
-    }
+  const name = `holder-${process.pid}-${randomBytes(6).toString('hex')}-${hostname()}`;
+  for (let delay = 2; !(await take(lockPath, name)); delay = Math.min(delay * 2, 100)) {
+    if (!(await breakIfStale(lockPath))) await sleep(delay);
   }
   try {
     return await fn();
   } finally {
-    // Only our own lock: after a long pause (a suspended laptop) another process may have broken ours and taken it.
-    if ((await fs.readFile(lockPath, 'utf8').catch(() => '')) === token) await fs.rm(lockPath, { force: true });
+    // Only our own: after a long pause (a suspended laptop) another process may have broken ours and taken the lock.
+    await fs.unlink(path.join(lockPath, name)).catch(() => undefined);
+    await removeEmptyFolder(lockPath);
   }
 }
 
-/** Who holds the lock and whether it is left over; undefined when it is gone meanwhile. */
-async function holder(lockPath: string): Promise<{ stale: boolean } | undefined> {
+/** Puts a folder naming us in place of the lock; false when there is a lock already. */
+async function take(lockPath: string, name: string): Promise<boolean> {
+  const draft = `${lockPath}.${randomBytes(6).toString('hex')}`;
   try {
-    const [text, stat] = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]);
-    const [host, pid] = text.split(' ');
-    const gone = host === hostname() && !running(Number(pid));
-    return { stale: gone || Date.now() - stat.mtimeMs > STALE_MS };
+    await fs.mkdir(draft);
+    await fs.writeFile(path.join(draft, name), '');
+    // Fails on a lock that names a holder; replaces only an empty folder, which holds no lock.
+    await fs.rename(draft, lockPath);
+    return true;
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    if (await exists(lockPath)) return false;
+    throw error;
+  } finally {
+    await fs.rm(draft, { recursive: true, force: true });
+  }
+}
+
+/** Removes the lock's stale holders and then the lock, if it is left over; true when it was. */
+async function breakIfStale(lockPath: string): Promise<boolean> {
+  let names: string[];
+  try {
+    names = await fs.readdir(lockPath);
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return true;
+    if (code === 'ENOTDIR') return breakLockFile(lockPath);
     throw error;
   }
+  for (const name of names) {
+    const held = path.join(lockPath, name);
+    const stat = await fs.stat(held).catch(() => undefined);
+    const [, pid, host] = /^holder-(\d+)-[0-9a-f]+-(.*)$/s.exec(name) ?? [];
+    if (stat && !isStale(pid, host, stat.mtimeMs)) return false;
+  }
+  // Each holder by its own name: a taker that came meanwhile is named otherwise, and keeps the folder from going.
+  for (const name of names) await fs.unlink(path.join(lockPath, name)).catch(() => undefined);
+  await removeEmptyFolder(lockPath);
+  return true;
+}
+
+/**
+ * The lock file of an earlier version (`<host> <pid> <random>`): removed when stale by unlink, which cannot remove a
+ * folder, so never a lock of this version that took its place.
+ */
+async function breakLockFile(lockPath: string): Promise<boolean> {
+  const found = await Promise.all([fs.readFile(lockPath, 'utf8'), fs.stat(lockPath)]).catch(() => undefined);
+  if (!found) return true; // gone meanwhile (or a folder now): look again
+  const [host, pid] = found[0].split(' ');
+  if (!isStale(pid, host, found[1].mtimeMs)) return false;
+  await fs.unlink(lockPath).catch(() => undefined);
+  return true;
+}
+
+/** Left over: its process on this machine is gone, or it is older than any write. */
+function isStale(pid: string | undefined, host: string | undefined, mtimeMs: number): boolean {
+  return (host === hostname() && !running(Number(pid))) || Date.now() - mtimeMs > STALE_MS;
+}
+
+/** Only while empty: a lock put in place meanwhile stays. */
+async function removeEmptyFolder(lockPath: string): Promise<void> {
+  await fs.rmdir(lockPath).catch(() => undefined);
+}
+
+async function exists(file: string): Promise<boolean> {
+  return fs.lstat(file).then(() => true, () => false);
 }
 
 function running(pid: number): boolean {

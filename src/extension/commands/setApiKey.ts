@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { apiKeyFlaw } from '../../core/api/apiKey';
+import type { ApiKeyFlaw } from '../../core/api/apiKey';
 import { AuthError, isServiceError, PermissionError } from '../../core/api/errors';
 import { Connection } from '../connection';
 import { readSettings } from '../settings';
@@ -36,6 +38,11 @@ export async function setApiKey(connection: Connection): Promise<boolean> {
         box.validationMessage = vscode.l10n.t('Enter the API key.');
         return;
       }
+      const flaw = apiKeyFlaw(key);
+      if (flaw) {
+        box.validationMessage = describeFlaw(flaw);
+        return;
+      }
       box.busy = true;
       box.enabled = false;
       try {
@@ -62,4 +69,16 @@ function describeKeyFailure(e: unknown): string {
   if (e instanceof PermissionError) return vscode.l10n.t('The key is valid but has no permissions on this server: {0}', e.action);
   if (isServiceError(e)) return vscode.l10n.t('The key could not be checked: {0}', e.message);
   return vscode.l10n.t('The key could not be checked: {0}', e instanceof Error ? e.message : String(e));
+}
+
+/** Never the key or a part of it: what is wrong with it, and that a paste brought it along. */
+function describeFlaw(flaw: ApiKeyFlaw): string {
+  switch (flaw) {
+    case 'line break':
+      return vscode.l10n.t('The key has a line break in it, which no API key has. Paste the key alone.');
+    case 'control character':
+      return vscode.l10n.t('The key has a control character in it, which no API key has. Paste the key alone.');
+    case 'character outside ASCII':
+      return vscode.l10n.t('The key has a character outside ASCII in it (such as a typographic quote or an invisible space), which no API key has. Paste the key alone.');
+  }
 }

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiLookup } from '../../core/api/probe';
-import { normalizeBaseUrl } from '../../core/config/baseUrl';
+import { hasCredentials, normalizeBaseUrl } from '../../core/config/baseUrl';
 import { Connection } from '../connection';
 import { readSettings, SECTION } from '../settings';
 
@@ -18,6 +18,9 @@ export async function setServerUrl(connection: Connection): Promise<string | und
   box.value = readSettings().baseUrl ?? '';
   box.ignoreFocusOut = true;
   const notAnAddress = vscode.l10n.t('Enter an http:// or https:// address, for example https://search.example.com/api');
+  // Never repeats the address: it holds a password.
+  const withCredentials = vscode.l10n.t('The address has a user name or password in it: remove it. The API key is set with "Doc Ingest: Set API Key" and kept in VS Code\'s secret storage.');
+  const problem = (text: string) => (hasCredentials(text) ? withCredentials : notAnAddress);
 
   const url = await new Promise<string | undefined>((resolve) => {
     let done = false;
@@ -32,13 +35,13 @@ export async function setServerUrl(connection: Connection): Promise<string | und
     box.onDidChangeValue((text) => {
       if (judged !== undefined && normalizeBaseUrl(text) === judged) return; // the suggestion put into the box
       judged = undefined;
-      box.validationMessage = !text.trim() || normalizeBaseUrl(text) ? undefined : notAnAddress;
+      box.validationMessage = !text.trim() || normalizeBaseUrl(text) ? undefined : problem(text);
     });
     box.onDidHide(() => finish(undefined));
     box.onDidAccept(async () => {
       const typed = normalizeBaseUrl(box.value);
       if (!typed) {
-        box.validationMessage = notAnAddress;
+        box.validationMessage = problem(box.value);
         return;
       }
       if (typed === judged) return finish(typed);

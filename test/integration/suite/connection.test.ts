@@ -93,6 +93,20 @@ describe('F1 server and key', () => {
     assert.equal((await clientError()).state, 'needsKey');
   });
 
+  it('Set API Key refuses a key with a line break, a control character or a character outside ASCII before sending, never showing it (issue 34)', async () => {
+    await connect(w);
+    w.service.clearRequests();
+    const boxes = new FakeInputBoxes(w.stubs, ['on_SECRET\nPART', 'on_SECRET\x01PART', 'on_SECRET\u200bPART', w.service.keys.admin]);
+    await vscode.commands.executeCommand('docIngest.setApiKey');
+    assert.equal(boxes.messages.length, 3, boxes.messages.join('\n'));
+    assert.match(boxes.messages[0]!, /^The key has a line break in it/);
+    assert.match(boxes.messages[1]!, /^The key has a control character in it/);
+    assert.match(boxes.messages[2]!, /^The key has a character outside ASCII in it/);
+    for (const m of boxes.messages) assert.ok(!m!.includes('SECRET') && !m!.includes('PART'), m);
+    assert.ok(w.service.requests.every((r) => r.headers.authorization === `Bearer ${w.service.keys.admin}`), 'only the good key was sent');
+    assert.equal(w.api.connection.state, 'ready');
+  });
+
   it('Clear API Key forgets the key and goes back to needsKey', async () => {
     await connect(w, 'admin');
     await vscode.commands.executeCommand('docIngest.clearApiKey');
@@ -179,6 +193,26 @@ describe('F1 server and key', () => {
     assert.equal(inspected?.globalValue, w.service.baseUrl);
     assert.equal(inspected?.workspaceValue, undefined);
     assert.equal(await w.api.connection.refresh(), 'needsKey');
+  });
+
+  it('Set Server URL refuses an address with a user name or password, without repeating it (issue 34)', async () => {
+    const host = new URL(w.service.baseUrl).host;
+    const boxes = new FakeInputBoxes(w.stubs, [`http://bob:hunter2@${host}/api`, `http://bob:hunt/er2@${host}/api`]);
+    await vscode.commands.executeCommand('docIngest.setServerUrl');
+    assert.equal(boxes.messages.length, 2, boxes.messages.join('\n'));
+    for (const m of boxes.messages) {
+      assert.match(m ?? '', /^The address has a user name or password in it: remove it\. The API key is set with "Doc Ingest: Set API Key"/);
+      assert.ok(!m!.includes('bob') && !m!.includes('hunt'), m);
+    }
+    assert.equal(vscode.workspace.getConfiguration('docIngest').inspect<string>('baseUrl')?.globalValue, undefined, 'nothing saved');
+    assert.equal(w.service.requests.length, 0, 'nothing asked');
+  });
+
+  it('a hand-written docIngest.baseUrl with a user name or password is no server: nothing is sent to it (issue 34)', async () => {
+    await setSettings({ baseUrl: `http://bob:hunter2@${new URL(w.service.baseUrl).host}/api`, ingestionPath: w.service.ingestionPath });
+    assert.equal(await w.api.connection.refresh(), 'needsServer');
+    assert.equal(w.api.connection.baseUrl, undefined);
+    assert.equal(w.service.requests.length, 0);
   });
 
   it('Set Server URL checks the address without the key and offers the API address for one without /api', async () => {

@@ -21,6 +21,13 @@ describe('documents: provenance (where a document comes from)', () => {
       ['https://user:token@github.com/o/r.git', 'https://github.com/o/r'],
       ['https://x-access-token:ghs_secret@GitHub.com/o/r.git', 'https://github.com/o/r'],
       ['http://ci:pw@git.example.com:8080/team/docs.git', 'http://git.example.com:8080/team/docs'],
+      // Issue 34: only a clean address goes out: no query or fragment, no part of a token with a raw / # ? or @.
+      ['https://gitlab.com/o/r.git?private_token=glpat-s3cret', 'https://gitlab.com/o/r'],
+      ['https://oauth2:glpat-s3cret@gitlab.com/o/r.git?ref=main#readme', 'https://gitlab.com/o/r'],
+      ['https://ci:12/s3cret@git.example.com/team/docs.git', 'https://git.example.com/team/docs'],
+      ['https://ci:s3c?ret@git.example.com/team/docs.git', 'https://git.example.com/team/docs'],
+      ['https://ci:pa@ss3cret@github.com/o/r.git', 'https://github.com/o/r'],
+      ['git@github.com:o/r.git?private_token=s3cret', 'https://github.com/o/r'],
       ['ssh://git@github.com/o/r.git', 'https://github.com/o/r'],
       ['ssh://git@gitlab.example.com:2222/group/sub/r.git', 'https://gitlab.example.com/group/sub/r'],
       ['git://github.com/o/r.git', 'https://github.com/o/r'],

@@ -122,11 +122,41 @@ describe('command line behind a proxy (issue 26)', () => {
     assert.ok(run.stderr.includes(`doc-ingest: requests to ${origin()} go directly: no proxy is set for http:// addresses (HTTP_PROXY).`), run.stderr);
   });
 
-  it('a proxy variable that is no URL: exit 2 naming the variable, credentials masked, nothing sent', async () => {
+  it('a proxy variable that is no URL: exit 2 naming the variable, its value not repeated, nothing sent', async () => {
     const run = await cli(['ingest'], { HTTPS_PROXY: 'builder:secret@proxy.example' });
     assert.equal(run.code, 2, run.stderr);
-    assert.match(run.stderr, /HTTPS_PROXY: “\*\*\*@proxy\.example” is not a proxy URL: write it as http:\/\/host:port/);
-    assert.ok(!run.stderr.includes('secret'));
+    assert.match(run.stderr, /HTTPS_PROXY is not a proxy URL: write it as http:\/\/host:port/);
+    assert.ok(!run.stderr.includes('secret') && !run.stderr.includes('builder'));
     assert.equal(h.service.requests.length, 0);
+  });
+
+  // Issue 34 item 6: a raw / # ? or second @ in the password made the URL parser (and so undici) end the host inside
+  // it; the value was then printed whole, or what was taken for the host was (`--verbose`, "not a proxy URL").
+  it('a proxy password with a raw / # or @ is never printed, whatever the parser makes of it: exit 2, the value not repeated', async () => {
+    proxy = await startProxy();
+    const port = proxy.port;
+    const values = [
+      `http://builder:pa/ss-w0rd@127.0.0.1:${port}`, // no URL: the "port" is letters
+      `http://builder:12/ss-w0rd@127.0.0.1:${port}`, // a URL of the host builder:12, the rest its path
+      `http://builder:12#ss-w0rd@127.0.0.1:${port}`, // a URL of the host builder:12, the rest its fragment
+      `http://builder:12?ss-w0rd@127.0.0.1:${port}`, // ... its query
+      'builder:pa@ss-w0rd@proxy.example', // no scheme, two @
+    ];
+    for (const value of values) {
+      const run = await cli(['check', '--verbose'], { HTTP_PROXY: value });
+      assert.equal(run.code, 2, `${value}: ${run.stderr}`);
+      assert.ok(run.stderr.includes('HTTP_PROXY is not a proxy URL'), run.stderr);
+      for (const part of ['ss-w0rd', 'builder']) assert.ok(!run.stderr.includes(part), `${value}: ${run.stderr}`);
+    }
+    assert.equal(h.service.requests.length + proxy.requests.length + proxy.tunnels.length, 0, 'nothing sent');
+  });
+
+  it('a proxy password with a raw second @ is read as written: the run goes through the proxy and --verbose masks it all', async () => {
+    proxy = await startProxy({ credentials: 'builder:pa@ss-w0rd' });
+    const run = await cli(['check', '--verbose'], { HTTP_PROXY: `http://builder:pa@ss-w0rd@127.0.0.1:${proxy.port}` });
+    assert.equal(run.code, 0, run.stderr);
+    assert.ok(proxy.requests.length >= 1);
+    assert.ok(run.stderr.includes(`go through the proxy http://***@127.0.0.1:${proxy.port} (from HTTP_PROXY)`), run.stderr);
+    assert.ok(!run.stderr.includes('ss-w0rd') && !run.stderr.includes('builder'), run.stderr);
   });
 });
