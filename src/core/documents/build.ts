@@ -20,7 +20,7 @@ import { findImageReferences } from './images';
 import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
-import { MdxSyntaxError, readerText } from './readerText';
+import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
 import type { ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
@@ -289,7 +289,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
 /**
  * The reader text of a Markdown page's body (`readerText/`), its problems added with their lines; undefined when
  * the body stays as written.
- * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, at its line
+ * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
+ *   bound, at its line
  */
 function readBody(body: string, path: string, bodyLine: number, includes: ReadonlyMap<string, string> | undefined, problems: DocumentProblem[]): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
@@ -297,6 +298,10 @@ function readBody(body: string, path: string, bodyLine: number, includes: Readon
   try {
     reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes });
   } catch (e) {
+    if (e instanceof IncludeBoundError) {
+      const line = lineOf(e.offset);
+      throw new DocumentError('tooLarge', `The include at line ${line} ${e.reason}.`, { line });
+    }
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = lineOf(e.offset);
     throw new DocumentError('syntax', `“${baseName(path)}” cannot be read as MDX at line ${line}: ${e.reason.replace(/\.$/, '')}; correct the markup there.`, { line });
