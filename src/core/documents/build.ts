@@ -21,7 +21,7 @@ import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { ReaderText } from './readerText';
+import type { IncludedFiles, ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
@@ -100,9 +100,10 @@ export interface DocumentOptions {
    * The files the page includes (F15: MkDocs snippets, Docusaurus partials, Obsidian embeds), by root-relative
    * path, as `resolveIncludes` (`core/ingest/includes.ts`) read them: each include is replaced by the included
    * file's reader text (see `readerText/`). An include whose file is not in the map is a problem at its line and is
-   * left out. Absent: as empty (no include can be expanded).
+   * left out; one that was not read (over the size limit) is an error at its line. Absent: as empty (no include can
+   * be expanded).
    */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
   /**
    * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
@@ -292,7 +293,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: ReadonlyMap<string, string> | undefined, problems: DocumentProblem[]): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[]): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {

@@ -20,7 +20,7 @@ import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
 import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
-import type { IncludeReference } from './includes';
+import type { IncludedFiles, IncludeReference } from './includes';
 import { IncludeBoundError, IncludeBudget } from './bound';
 import { admonitions, ignoreRegions } from './lines';
 import type { StageProblem } from './lines';
@@ -29,6 +29,7 @@ import type { Edit } from './mapped';
 import { MdxSyntaxError, mdxEdits } from './mdx';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
+export type { IncludedFiles, IncludeRefusal } from './includes';
 export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
@@ -40,7 +41,7 @@ export interface ReaderTextOptions {
   /** Read the body as MDX (an `.mdx` page). */
   mdx: boolean;
   /** Included files' texts by root-relative path; a path not in it is missing. Absent: none could be read. */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
 }
 
 export interface ReaderText {
@@ -68,7 +69,7 @@ export function readerText(body: string, options: ReaderTextOptions): ReaderText
 }
 
 interface RenderContext {
-  includes: ReadonlyMap<string, string> | undefined;
+  includes: IncludedFiles | undefined;
   /** The files being rendered, outermost first: an include of one of them is a cycle. */
   chain: readonly string[];
   /** What the page's includes have taken in (`bound.ts`). */
@@ -155,6 +156,8 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   if (context.chain.length > MAX_INCLUDE_DEPTH) {
     return warn('includeTooDeep', `The include “${written}” is nested more than ${MAX_INCLUDE_DEPTH} includes deep, so it was left out; include the file from a shallower place.`);
   }
+  const included = context.includes?.get(found);
+  if (typeof included === 'object') throw new IncludeBoundError(offset, `takes in ${found}, which ${included.refused}`);
   const key = JSON.stringify([found, reference.lines, reference.section, reference.heading]);
   let outcome = context.shown.get(key);
   try {
@@ -162,7 +165,7 @@ function includedText(reference: IncludeReference, offset: number, from: string,
       context.budget.take(outcome.taken, offset);
     } else {
       const own: StageProblem[] = [];
-      const { value: text, taken } = context.budget.measure(() => renderIncluded(reference, found, context, own));
+      const { value: text, taken } = context.budget.measure(() => renderIncluded(reference, found, included ?? '', context, own));
       outcome = { text, problems: own.map(({ offset: _, ...p }) => p), taken };
       context.shown.set(key, outcome);
     }
@@ -173,14 +176,14 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   return outcome.text;
 }
 
-/** The reader text of the included file `found` (trimmed), or undefined with a problem (offsets: 0). */
-function renderIncluded(reference: IncludeReference, found: string, context: RenderContext, problems: StageProblem[]): string | undefined {
+/** The reader text of the included file `found` (its text `whole`; trimmed), or undefined with a problem (offsets: 0). */
+function renderIncluded(reference: IncludeReference, found: string, whole: string, context: RenderContext, problems: StageProblem[]): string | undefined {
   const warn = (code: string, message: string): undefined => {
     problems.push({ severity: 'warning', code, message, offset: 0 });
     return undefined;
   };
   const written = reference.ref;
-  let raw = withoutBomLf(context.includes?.get(found) ?? '');
+  let raw = withoutBomLf(whole);
   // Read whole, whatever part of it is shown.
   context.budget.take(raw.length, 0);
   if (reference.lines) {
