@@ -27,7 +27,7 @@ import { problem, warningMessages } from './problems';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
 import type { DocumentProblem } from './problems';
 import {
-  baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
+  baseName, countNewlines, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
   normalizeNewlines, normalizeRelativePath, trimBlankLines,
 } from './text';
 
@@ -701,12 +701,6 @@ export function buildDocument(
     sections,
     problems,
   });
-}
-
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /** First non-blank line, without Markdown block markers, as a title of at most 80 characters. */

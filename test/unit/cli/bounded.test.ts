@@ -71,4 +71,14 @@ describe('doc-ingest: one page costs a bounded amount, whatever the repository h
     assert.deepEqual(report.files.map((f) => [f.path, f.outcome, f.line]), [['page.md', 'failed', 5]]);
     assert.match(report.files[0]?.error ?? '', /^The include at line 5 takes in more than 10,000,000 characters/);
   });
+
+  it('markup nested thousands deep, in MDX or HTML: a problem at its line, not "Maximum call stack size exceeded"', async () => {
+    const divs = (n: number) => `${'<div>'.repeat(n)}deep${'</div>'.repeat(n)}`;
+    await folder.write('deep.mdx', `# Deep\n\n${divs(5000)}\n`);
+    await folder.write('deep.html', `<html><body><main><h1>Deep</h1>\n${divs(2000)}\n</main></body></html>\n`);
+    const { report } = await dryRun(['deep.mdx', 'deep.html']);
+    assert.deepEqual(report.files.map((f) => [f.path, f.outcome, f.line]), [['deep.html', 'failed', 2], ['deep.mdx', 'failed', 3]]);
+    assert.match(report.files[0]?.error ?? '', /^“deep\.html” cannot be read: its elements are nested more than 500 deep at line 2;/);
+    assert.match(report.files[1]?.error ?? '', /^“deep\.mdx” cannot be read as MDX at line 3: its elements are nested more than 500 deep;/);
+  });
 });
