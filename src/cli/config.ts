@@ -14,6 +14,7 @@ import type { ProjectConfig } from '../core/config/projectConfig';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, maxDocumentCharsRule, sourceRule } from '../core/config/settingRules';
 import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
+import { DEFAULT_MAX_FILE_MB } from '../core/files/sizeLimit';
 import type { IngestConfig } from '../core/ingest/pipeline';
 import { DEFAULT_MAX_DELETE } from './environment';
 import { UsageError } from './usageError';
@@ -110,7 +111,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     include: (flags.include?.length ? globs(flags.include, '--include') : undefined) ?? pick(undefined, 'DOC_INGEST_INCLUDE', list(true)) ?? project.include ?? DEFAULT_INCLUDE,
     exclude: (flags.exclude?.length ? globs(flags.exclude, '--exclude') : undefined) ?? pick(undefined, 'DOC_INGEST_EXCLUDE', list(false)) ?? project.exclude ?? DEFAULT_EXCLUDE,
     concurrency,
-    maxFileBytes: (pick(flags['max-file-size-mb'], 'DOC_INGEST_MAX_FILE_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? 10) * 1024 * 1024,
+    maxFileBytes: (pick(flags['max-file-size-mb'], 'DOC_INGEST_MAX_FILE_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_MAX_FILE_MB) * 1024 * 1024,
     timeoutMs: (pick(flags.timeout, 'DOC_INGEST_TIMEOUT_SECONDS', (v, from) => positiveNumber(v, from, MAX_TIMEOUT_SECONDS)) ?? 300) * 1000,
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,

@@ -83,12 +83,12 @@ export function publishRules(config: Pick<CliConfig, 'root' | 'include'>): Publi
 }
 
 /**
- * Link targets (F14) under the root: the docs are the files of the include listing (`listFiles` without arguments),
- * as the editor's are those of its include globs.
+ * Link targets (F14) and included files (F15) under the root: the docs are the files of the include listing
+ * (`listFiles` without arguments), as the editor's are those of its include globs; none larger than `maxBytes` is read.
  */
-export function linkTargetSource(root: string, listing: readonly BatchFile[]): LinkTargetSource {
+export function linkTargetSource(root: string, listing: readonly BatchFile[], maxBytes: number): LinkTargetSource {
   const docs = new Set(listing.map((f) => f.relativePath));
-  return diskLinkTargets(root, (relativePath) => docs.has(relativePath));
+  return diskLinkTargets(root, (relativePath) => docs.has(relativePath), maxBytes);
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {

@@ -8,6 +8,7 @@ import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
 import { workspaceIdPrefix } from '../core/documents/workspaceIds';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
+import { DEFAULT_MAX_FILE_MB } from '../core/files/sizeLimit';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -83,7 +84,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     include: globs(c.get('include'), DEFAULT_INCLUDE),
     exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', DEFAULT_CONCURRENCY)))),
-    maxFileBytes: positive('maxFileSizeMB', 10) * 1024 * 1024,
+    maxFileBytes: positive('maxFileSizeMB', DEFAULT_MAX_FILE_MB) * 1024 * 1024,
     imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
     imagesMaxBytes: positive('images.maxSizeMB', DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,

@@ -106,9 +106,9 @@ ${EXIT_CODE_HELP}
         const named = new Set(files.map((f) => f.key));
         await collectClaims(listing.filter((f) => !named.has(f.key)), claimSources, claims);
       }
-      const linkTargets = linkTargetSource(config.root, listing);
+      const linkTargets = linkTargetSource(config.root, listing, config.maxFileBytes);
       // The docs site above each file (F15): its config read once for the run, as data.
-      const sites = new SiteResolver(diskSiteFiles(config.root));
+      const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
       if (values.changed) {
         files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, { ...claimSources, includes: linkTargets }, config.concurrency);
         if (!files.length) {

@@ -7,6 +7,7 @@ import { previewImageIds } from '../../core/ingest/images';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import { resolveIncludes } from '../../core/ingest/includes';
+import { overSizeLimit } from '../../core/files/sizeLimit';
 import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
@@ -16,6 +17,7 @@ import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
 import { parse } from '../parse';
 import { openLedger } from '../session';
 import { UsageError } from '../usageError';
+import { forCommandLine } from '../wording';
 import type { Command } from './command';
 
 export const preview: Command = {
@@ -45,12 +47,18 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     const [file] = files;
     // A folder lists its files; a file typed through a linked folder is listed at its real place.
     if (!file?.absolutePath || files.length !== 1 || !statSync(path.resolve(io.cwd, positionals[0]!)).isFile()) throw new UsageError(`${positionals[0]}: not a file.`);
+    // As `ingest` skips it: never read.
+    const info = await stat(file.absolutePath);
+    if (info.size > config.maxFileBytes) {
+      io.stderr.write(`doc-ingest: ${file.relativePath}: ${forCommandLine(`${file.relativePath} ${overSizeLimit(info.size, config.maxFileBytes)}: skipped.`)}\n`);
+      return EXIT.someFailed;
+    }
     const bytes = await readFile(file.absolutePath);
     const source: SourceFile = {
       relativePath: file.relativePath,
       input: bytes,
       git: await getGitFileInfo(file.absolutePath),
-      modifiedTime: (await stat(file.absolutePath)).mtime,
+      modifiedTime: info.mtime,
     };
     const text = new TextDecoder().decode(bytes);
     const ledger = await openLedger(config, io);
@@ -60,8 +68,8 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
     );
-    const sites = new SiteResolver(diskSiteFiles(config.root));
-    const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd));
+    const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
+    const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
     source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
     source.includes = await resolveIncludes(text, file.relativePath, targets);
     const site = await sites.factsOf(file.relativePath, text);
@@ -71,7 +79,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       built = buildFile(source, ingestConfig(config));
     } catch (e) {
       if (!(e instanceof DocumentError)) throw e;
-      io.stderr.write(`doc-ingest: ${file.relativePath}${e.line ? `:${e.line}` : ''}: ${e.message}\n`);
+      io.stderr.write(`doc-ingest: ${file.relativePath}${e.line ? `:${e.line}` : ''}: ${forCommandLine(e.message)}\n`);
       return EXIT.someFailed;
     }
     const { request } = prepareIngestion(built, ingestConfig(config));

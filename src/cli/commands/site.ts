@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { describeSite, diskSiteFiles, formatSiteDescription, SiteResolver } from '../../core/site';
 import { resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
@@ -42,10 +42,12 @@ Exit codes: 0 printed (also when no site is found); 2 usage or configuration.
     const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const files = await listFiles(positionals, config, io.cwd);
     const byPath = new Map(files.map((f) => [f.relativePath, f]));
-    const description = await describeSite(new SiteResolver(diskSiteFiles(config.root)), files.map((f) => f.relativePath), async (path) => {
+    const description = await describeSite(new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes)), files.map((f) => f.relativePath), async (path) => {
       const file = byPath.get(path);
       if (!file?.absolutePath) return undefined;
       try {
+        // A page over the size limit is never read, here as in `ingest`.
+        if ((await stat(file.absolutePath)).size > config.maxFileBytes) return undefined;
         return await readFile(file.absolutePath, 'utf8');
       } catch {
         return undefined;

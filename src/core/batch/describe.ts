@@ -31,6 +31,7 @@ export function describeFailure(e: unknown): FailureDescription {
       ...(e.line ? { line: e.line } : {}),
       ...(e.code === 'notPublished' && e.key ? { reason: e.key as WithheldReason } : {}),
       ...(e.code === 'serverWouldDrop' && e.key === 'maxDocumentChars' ? { setting: 'maxDocumentChars' } : {}),
+      ...(e.code === 'tooLarge' && e.key === 'maxFileSizeMB' ? { setting: 'maxFileSizeMB' } : {}),
     };
   }
   return { error: e instanceof Error ? e.message : String(e) };

@@ -26,10 +26,12 @@ import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipe
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
+import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
+import type { IncludedFiles } from '../documents/readerText';
 import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api/errors';
@@ -383,14 +385,14 @@ class Batch {
     }
     const statAt = Date.now();
     const stat = await this.o.stat?.(file);
-    const max = this.o.maxFileBytes ?? 10 * 1024 * 1024;
+    const max = this.o.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     if (stat && stat.size > max) {
       this.finish({
         file,
         outcome: 'skipped',
         errorKind: 'document',
         setting: 'maxFileSizeMB',
-        error: `${file.source} is ${megabytes(stat.size)} MB, over the limit of ${megabytes(max)} MB (setting maxFileSizeMB): skipped.`,
+        error: `${file.source} ${overSizeLimit(stat.size, max)}: skipped.`,
       });
       return undefined;
     }
@@ -469,7 +471,7 @@ class Batch {
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
-  private async includes(file: BatchFile, bytes: Uint8Array): Promise<Map<string, string> | undefined> {
+  private async includes(file: BatchFile, bytes: Uint8Array): Promise<IncludedFiles | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     const root = file.root ?? file.key;
@@ -613,9 +615,5 @@ class Batch {
     if (duplicates.length) summary.duplicates = duplicates;
     return summary;
   }
-}
-
-function megabytes(bytes: number): string {
-  return (bytes / (1024 * 1024)).toFixed(bytes < 1024 * 1024 ? 2 : 1);
 }
 

@@ -20,14 +20,14 @@ import { findImageReferences } from './images';
 import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
-import { MdxSyntaxError, readerText } from './readerText';
-import type { ReaderText } from './readerText';
+import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
+import type { IncludedFiles, ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
 import type { DocumentProblem } from './problems';
 import {
-  baseName, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
+  baseName, countNewlines, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
   normalizeNewlines, normalizeRelativePath, trimBlankLines,
 } from './text';
 
@@ -100,9 +100,10 @@ export interface DocumentOptions {
    * The files the page includes (F15: MkDocs snippets, Docusaurus partials, Obsidian embeds), by root-relative
    * path, as `resolveIncludes` (`core/ingest/includes.ts`) read them: each include is replaced by the included
    * file's reader text (see `readerText/`). An include whose file is not in the map is a problem at its line and is
-   * left out. Absent: as empty (no include can be expanded).
+   * left out; one that was not read (over the size limit) is an error at its line. Absent: as empty (no include can
+   * be expanded).
    */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
   /**
    * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
@@ -289,14 +290,19 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
 /**
  * The reader text of a Markdown page's body (`readerText/`), its problems added with their lines; undefined when
  * the body stays as written.
- * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, at its line
+ * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
+ *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: ReadonlyMap<string, string> | undefined, problems: DocumentProblem[]): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[]): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
     reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes });
   } catch (e) {
+    if (e instanceof IncludeBoundError) {
+      const line = lineOf(e.offset);
+      throw new DocumentError('tooLarge', `The include at line ${line} ${e.reason}.`, { line });
+    }
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = lineOf(e.offset);
     throw new DocumentError('syntax', `“${baseName(path)}” cannot be read as MDX at line ${line}: ${e.reason.replace(/\.$/, '')}; correct the markup there.`, { line });
@@ -695,12 +701,6 @@ export function buildDocument(
     sections,
     problems,
   });
-}
-
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /** First non-blank line, without Markdown block markers, as a title of at most 80 characters. */

@@ -23,6 +23,11 @@ export type DocumentErrorCode =
   | 'image'
   /** The page cannot be parsed (an MDX page with invalid markup, F15): `line` says where. */
   | 'syntax'
+  /**
+   * Past a bound of one page's work (docs/architecture.md, "Bounded"): its includes take in too much or a file over
+   * the size limit (`line` says where), or it is over the size limit itself (`key` `maxFileSizeMB`).
+   */
+  | 'tooLarge'
   /** Another included file builds the same document id (docs/architecture.md#identity). */
   | 'duplicateId'
   /** A `.ipynb` file that is not a notebook of nbformat 4 (not JSON, an older version, a malformed cell). */

@@ -21,6 +21,7 @@ import { validateExplicitId } from './ids';
 import { describeType, parseOwners } from './owners';
 import { problem } from './problems';
 import type { DocumentProblem } from './problems';
+import { countNewlines } from './text';
 
 /**
  * Front matter keys that configure static site generators (Jekyll, Hugo, Docusaurus, MkDocs, VitePress,
@@ -88,12 +89,6 @@ export interface FrontMatterBlock {
   bodyOffset: number;
   /** 0-based line index at which the body starts. */
   bodyLine: number;
-}
-
-function countNewlines(text: string, end: number): number {
-  let n = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
-  return n;
 }
 
 /**

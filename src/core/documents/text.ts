@@ -125,6 +125,13 @@ export function trimBlankLines(text: string): string {
   return text.slice(start).trimEnd();
 }
 
+/** The newlines before `end`: the 0-based line of the offset `end`. */
+export function countNewlines(text: string, end: number): number {
+  let n = 0;
+  for (let i = text.indexOf('\n'); i !== -1 && i < end; i = text.indexOf('\n', i + 1)) n++;
+  return n;
+}
+
 /** Offsets at which each line starts (index 0 is 0). One pass over the text. */
 export function lineStarts(text: string): number[] {
   const starts = [0];

@@ -4,16 +4,20 @@
  *
  * Which files: every path an include of the page may name (`includeRequests`), then, in each file read, the paths
  * its own includes may name, up to `MAX_INCLUDE_DEPTH` deep. They are read through the same reader as the targets of
- * links (`linkTargets.ts`: inside the root only, by real path, nothing through a symbolic link); a file that does
- * not exist or may not be read is simply not in the map, and the build reports its include as missing.
+ * links (`linkTargets.ts`: inside the root only, by real path, nothing through a symbolic link, nothing over the size
+ * limit); a file that does not exist or may not be read is simply not in the map, and the build reports its include
+ * as missing. A file over the size limit is not read but is in the map as refused, and so is every file once the
+ * page's includes have read more than the page's bound (`MAX_INCLUDED_CHARS`): the build makes its include an error.
  *
  * Freshness: the ledger's source hash of a page with includes covers the included texts too
  * ({@link includedSourceHash}), so a change in an included file makes its includers changed (docs/architecture.md).
  */
 import { createHash } from 'node:crypto';
-import { includeRequests, MAX_INCLUDE_DEPTH } from '../documents/readerText';
+import { includeRequests, MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS } from '../documents/readerText';
+import type { IncludedFiles, IncludeRefusal } from '../documents/readerText';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
 import { sha256Hex } from '../ledger/hash';
+import { LinkTargetTooLargeError } from './linkTargets';
 
 /** Where included files are read: root-relative paths; throws when a file does not exist or may not be read. */
 export interface IncludeSource {
@@ -21,7 +25,7 @@ export interface IncludeSource {
 }
 
 /** Included files read in this run, by root-relative path (undefined: not readable): one cache per root. */
-export type IncludeCache = Map<string, Promise<string | undefined>>;
+export type IncludeCache = Map<string, Promise<string | IncludeRefusal | undefined>>;
 
 /**
  * The texts of the files the text's includes name (recursively), by root-relative path, for the build's `includes`
@@ -33,10 +37,11 @@ export async function resolveIncludes(
   relativePath: string,
   source: IncludeSource | undefined,
   options: { markdown?: boolean; cache?: IncludeCache } = {},
-): Promise<Map<string, string>> {
-  const found = new Map<string, string>();
+): Promise<Map<string, string | IncludeRefusal>> {
+  const found = new Map<string, string | IncludeRefusal>();
   if (source === undefined || !(options.markdown ?? isMarkdownPath(relativePath))) return found;
-  const cache = options.cache ?? new Map<string, Promise<string | undefined>>();
+  const cache: IncludeCache = options.cache ?? new Map();
+  let read = 0;
   relativePath = normalizeRelativePath(relativePath);
   const seen = new Set<string>([relativePath]);
   let level: Array<{ text: string; path: string }> = [{ text, path: relativePath }];
@@ -48,11 +53,18 @@ export async function resolveIncludes(
         if (path === relativePath) found.set(path, text);
         if (seen.has(path)) continue;
         seen.add(path);
-        let read = cache.get(path);
-        if (!read) cache.set(path, (read = readText(source, path)));
-        const included = await read;
+        // Past the page's bound, nothing more is held for it (the build would refuse it anyway).
+        if (read > MAX_INCLUDED_CHARS) {
+          found.set(path, PAST_BOUND);
+          continue;
+        }
+        let reading = cache.get(path);
+        if (!reading) cache.set(path, (reading = readText(source, path)));
+        const included = await reading;
         if (included === undefined) continue;
         found.set(path, included);
+        if (typeof included !== 'string') continue;
+        read += included.length;
         if (isMarkdownPath(path)) next.push({ text: included, path });
       }
     }
@@ -61,10 +73,15 @@ export async function resolveIncludes(
   return found;
 }
 
-async function readText(source: IncludeSource, path: string): Promise<string | undefined> {
+const PAST_BOUND: IncludeRefusal = {
+  refused: `was not read: the page's includes had read more than ${MAX_INCLUDED_CHARS.toLocaleString('en-US')} characters before it, the most a page's includes may, so the page was not built; include less, or split the page`,
+};
+
+async function readText(source: IncludeSource, path: string): Promise<string | IncludeRefusal | undefined> {
   try {
     return normalizeNewlines(decodeDocumentText(await source.read(path), baseName(path)));
-  } catch {
+  } catch (e) {
+    if (e instanceof LinkTargetTooLargeError) return { refused: `${e.message}, so the page was not built; include a smaller file, or raise the limit` };
     return undefined; // missing, refused (outside the root, a symbolic link), binary
   }
 }
@@ -74,10 +91,14 @@ async function readText(source: IncludeSource, path: string): Promise<string | u
  * the hash they always had), else a hash of its bytes and of every included file's path and text, so that a change
  * in any included file (or a missing one appearing) changes it.
  */
-export function includedSourceHash(bytes: Uint8Array, includes: ReadonlyMap<string, string> | undefined): string {
+export function includedSourceHash(bytes: Uint8Array, includes: IncludedFiles | undefined): string {
   if (includes === undefined || includes.size === 0) return sha256Hex(bytes);
   const hash = createHash('sha256').update(bytes);
-  for (const path of [...includes.keys()].sort()) hash.update(`\0${path}\0`).update(includes.get(path) ?? '');
+  for (const path of [...includes.keys()].sort()) {
+    const included = includes.get(path) ?? '';
+    // A refused file's sentence names its size: growing or shrinking past the limit changes the hash.
+    hash.update(`\0${path}\0`).update(typeof included === 'string' ? included : `\0${included.refused}`);
+  }
   return hash.digest('hex');
 }
 

@@ -21,13 +21,25 @@ import { localLinkTarget } from '../documents/links';
 import { findHeadings } from '../documents/markdown';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { isInside } from '../files/inside';
+import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { SiteResolver } from '../site/detect';
 import type { AnchorStyle } from '../documents/slug';
 
-/** A link target that exists but may not be read: outside the root, through a symbolic link, not a file. */
+/** A link target that exists but may not be read: outside the root, through a symbolic link, not a file, too large. */
 export class LinkTargetRefusedError extends Error {
-  override readonly name = 'LinkTargetRefusedError';
+  override readonly name: string = 'LinkTargetRefusedError';
+}
+
+/**
+ * A file over the size limit (`maxFileSizeMB`), found so before it is read: a page that large is skipped, never
+ * published, so a link to it stays as written and an include of it is an error. `message` ends a sentence naming it.
+ */
+export class LinkTargetTooLargeError extends LinkTargetRefusedError {
+  override readonly name = 'LinkTargetTooLargeError';
+  constructor(bytes: number, maxBytes: number) {
+    super(overSizeLimit(bytes, maxBytes));
+  }
 }
 
 /** Where a document's link targets are judged and read; paths are relative to the document's root. */
@@ -122,9 +134,9 @@ function docTarget(bytes: Uint8Array, target: string, style?: AnchorStyle): Link
 
 /**
  * Link targets on the local disk under `root` (a workspace folder, the repository root): read by real path, never
- * outside the root or through a symbolic link.
+ * outside the root or through a symbolic link, and never when larger than `maxBytes` (the run's `maxFileSizeMB`).
  */
-export function diskLinkTargets(root: string, included: (path: string) => boolean): LinkTargetSource {
+export function diskLinkTargets(root: string, included: (path: string) => boolean, maxBytes = DEFAULT_MAX_FILE_BYTES): LinkTargetSource {
   let opened: Promise<RootOnDisk> | undefined;
   return {
     included,
@@ -135,7 +147,9 @@ export function diskLinkTargets(root: string, included: (path: string) => boolea
       // Throws when it does not exist.
       const real = await rootOnDisk.resolve(written);
       if (real === undefined || !(await rootOnDisk.isDirect(written))) throw new LinkTargetRefusedError(`${target} is reached through a symbolic link`);
-      if (!(await stat(real)).isFile()) throw new LinkTargetRefusedError(`${target} is not a file`);
+      const info = await stat(real);
+      if (!info.isFile()) throw new LinkTargetRefusedError(`${target} is not a file`);
+      if (info.size > maxBytes) throw new LinkTargetTooLargeError(info.size, maxBytes);
       return readFile(real);
     },
   };

@@ -10,6 +10,7 @@ import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents/build';
 import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
 import type { LinkTarget } from '../documents/docLinks';
+import type { IncludedFiles } from '../documents/readerText';
 import { explainPairSource } from './pairSource';
 import { checkForServer } from '../documents/serverLimits';
 import { baseName } from '../documents/text';
@@ -51,7 +52,7 @@ export interface SourceFile {
   /** What its docs site decides about it (F15, `core/site/`: `SiteResolver.factsOf`); absent: no site. */
   site?: SiteFacts;
   /** The texts of the files it includes (F15, `includes.ts`), by root-relative path; absent: none could be read. */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {

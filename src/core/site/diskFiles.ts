@@ -7,8 +7,9 @@ import { diskLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetSource } from '../ingest/linkTargets';
 import type { SiteFiles } from './types';
 
-export function diskSiteFiles(root: string): SiteFiles {
-  return siteFilesOf(diskLinkTargets(root, () => true));
+/** The site's files under `root`, none larger than `maxBytes` (the run's `maxFileSizeMB`) read. */
+export function diskSiteFiles(root: string, maxBytes?: number): SiteFiles {
+  return siteFilesOf(diskLinkTargets(root, () => true, maxBytes));
 }
 
 /** The files a link target source reads, a file it refuses or cannot find being no file. */

@@ -9,6 +9,7 @@ import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareInge
 import type { ImageReference } from '../../core/documents/images';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
+import type { IncludedFiles } from '../../core/documents/readerText';
 import { includedSourceHash } from '../../core/ingest/includes';
 import { duplicateIdSentence } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
@@ -40,7 +41,7 @@ interface EditorBuild {
    */
   sourceBytes?: Uint8Array;
   /** The texts of the files it includes (F15): the ledger's source hash covers them too. */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
 }
 
 

@@ -1,8 +1,9 @@
 import * as vscode from 'vscode';
 import { isMarkdownPath } from '../../core/documents/text';
-import { diskLinkTargets, LinkTargetRefusedError } from '../../core/ingest/linkTargets';
+import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/ingest/linkTargets';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { batchPaths } from '../batch/listFiles';
+import { readSettings } from '../settings';
 
 /**
  * Where the relative links of a document are judged and read (F14): in a workspace folder, its files, the docs
@@ -12,19 +13,19 @@ import { batchPaths } from '../batch/listFiles';
  *
  * On the local disk, the core's reader, which judges real paths (nothing outside the folder, nothing through a
  * symbolic link); on another file system only the path as written is checked (it cannot leave the folder: the
- * link was resolved inside it).
+ * link was resolved inside it). Either way, a file over the folder's `docIngest.maxFileSizeMB` is measured, not read.
  */
 export function editorLinkTargets(document: vscode.Uri): LinkTargetSource | undefined {
   if (document.scheme === 'untitled') return undefined;
   const folder = vscode.workspace.getWorkspaceFolder(document);
   const root = folder ? folder.uri : vscode.Uri.joinPath(document, '..');
   const included = folder ? batchPaths(folder) : isMarkdownPath;
-  return linkTargetsUnder(root, included);
+  return linkTargetsUnder(root, included, readSettings(document).maxFileBytes);
 }
 
-/** Link targets under `root` (a workspace folder), docs being what `included` says. */
-export function linkTargetsUnder(root: vscode.Uri, included: (relativePath: string) => boolean): LinkTargetSource {
-  if (root.scheme === 'file') return diskLinkTargets(root.fsPath, included);
+/** Link targets under `root` (a workspace folder), docs being what `included` says, none larger than `maxBytes` read. */
+export function linkTargetsUnder(root: vscode.Uri, included: (relativePath: string) => boolean, maxBytes: number): LinkTargetSource {
+  if (root.scheme === 'file') return diskLinkTargets(root.fsPath, included, maxBytes);
   return {
     included,
     async read(target) {
@@ -32,6 +33,7 @@ export function linkTargetsUnder(root: vscode.Uri, included: (relativePath: stri
       const info = await vscode.workspace.fs.stat(uri);
       if (info.type & vscode.FileType.SymbolicLink) throw new LinkTargetRefusedError(`${target} is a symbolic link`);
       if (!(info.type & vscode.FileType.File)) throw new LinkTargetRefusedError(`${target} is not a file`);
+      if (info.size > maxBytes) throw new LinkTargetTooLargeError(info.size, maxBytes);
       return vscode.workspace.fs.readFile(uri);
     },
   };

@@ -2,6 +2,7 @@ import * as vscode from 'vscode';
 import { SiteResolver } from '../../core/site/detect';
 import { siteFilesOf } from '../../core/site/diskFiles';
 import type { SiteFiles } from '../../core/site/types';
+import { readSettings } from '../settings';
 import { linkTargetsUnder } from './linkTargets';
 
 /**
@@ -22,5 +23,5 @@ export function siteRoot(document: vscode.Uri): vscode.Uri | undefined {
 }
 
 export function siteFilesUnder(root: vscode.Uri): SiteFiles {
-  return siteFilesOf(linkTargetsUnder(root, () => true));
+  return siteFilesOf(linkTargetsUnder(root, () => true, readSettings(root).maxFileBytes));
 }

@@ -1,5 +1,7 @@
 import * as vscode from 'vscode';
 import { getGitFileInfo } from '../../core/documents/gitInfo';
+import { baseName } from '../../core/documents/text';
+import { tooLargeToRead } from '../../core/files/sizeLimit';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';
 import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
@@ -34,9 +36,9 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
   // An open editor's text is what the writer sees, saved or not; a closed file is read as bytes so that a
   // binary file is refused with a clear message instead of being decoded into garbage.
   const notebook = open ? undefined : unsavedNotebook(uri);
-  const input: string | Uint8Array = open ? open.getText() : notebook ? notebookJson(notebook) : await vscode.workspace.fs.readFile(uri);
-  const text = typeof input === 'string' ? input : undefined;
   const settings = readSettings(uri);
+  const input: string | Uint8Array = open ? open.getText() : notebook ? notebookJson(notebook) : await readWithin(uri, settings.maxFileBytes);
+  const text = typeof input === 'string' ? input : undefined;
   const place = places.of(uri, open, settings.idPrefix);
   const saved = uri.scheme === 'file' && !open?.isDirty && !notebook;
   const config = ingestConfig(settings, place.idPrefix);
@@ -59,6 +61,13 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
   const site = await sites?.factsOf(place.relativePath, decoded);
   if (site) file.site = site;
   return { file, config, settings, place, text, saved };
+}
+
+/** The file's bytes, measured first: one over the limit is never read (as a batch skips it). */
+async function readWithin(uri: vscode.Uri, maxBytes: number): Promise<Uint8Array> {
+  const { size } = await vscode.workspace.fs.stat(uri);
+  if (size > maxBytes) throw tooLargeToRead(baseName(uri.path), size, maxBytes);
+  return vscode.workspace.fs.readFile(uri);
 }
 
 /** Stands in for the id of a document whose writer has not chosen one yet, to see whether front matter pins it. */

@@ -20,6 +20,10 @@
  * The parsers are loaded when a page is built (`formats/index.ts`), never at start-up.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast' with { 'resolution-mode': 'import' };
+import { DocumentError } from '../errors';
+import { TOO_DEEP } from '../nesting';
+import { countNewlines } from '../text';
+import { htmlNesting } from './htmlNesting';
 import type { ConvertedText } from './types';
 
 type FromHtml = typeof import('hast-util-from-html', { with: { 'resolution-mode': 'import' } });
@@ -163,8 +167,28 @@ function metaDescription(root: Root): string | undefined {
   return text === '' ? undefined : text;
 }
 
-/** The page as Markdown; empty text when its main content has none (the caller says so). */
-export function htmlToMarkdown(html: string): ConvertedText {
+/**
+ * The page as Markdown; empty text when its main content has none (the caller says so).
+ * @throws DocumentError (`syntax`) when its elements nest too deep to be read (`nesting.ts`), at that line
+ */
+export function htmlToMarkdown(html: string, name: string): ConvertedText {
+  const nesting = htmlNesting(html);
+  if (nesting.tooDeep !== undefined) throw tooDeep(name, html, nesting.tooDeep);
+  try {
+    return convert(html);
+  } catch (e) {
+    // Deeper than the scan saw (it never counts more than the parser): the stack said so.
+    if (e instanceof RangeError) throw tooDeep(name, html, nesting.deepest);
+    throw e;
+  }
+}
+
+function tooDeep(name: string, html: string, offset: number): DocumentError {
+  const line = countNewlines(html, offset) + 1;
+  return new DocumentError('syntax', `“${name}” cannot be read: ${TOO_DEEP} at line ${line}; correct the markup there.`, { line });
+}
+
+function convert(html: string): ConvertedText {
   const root = fromHtml(html);
   const titleElement = firstElement(root, (el) => el.tagName === 'title');
   const title = titleElement ? textOf(titleElement).replace(/\s+/g, ' ').trim() : '';

@@ -47,7 +47,7 @@ export function convertToMarkdown(format: ConvertedFormat, input: string | Uint8
     // The HTML parsers are loaded only when a page is built (start-up stays without them).
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const html = require('./html') as typeof import('./html');
-    converted = html.htmlToMarkdown(text);
+    converted = html.htmlToMarkdown(text, name);
     if (!/\S/.test(converted.text)) throw new DocumentError('empty', `“${name}” has no text in its main content; there is nothing to ingest.`);
   }
   // A first line of `---` (a notebook's Markdown cell may start with a rule) must not be read as front matter.

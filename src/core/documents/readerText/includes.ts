@@ -30,6 +30,14 @@ export const MAX_INCLUDE_DEPTH = 8;
 
 export type IncludeSyntax = 'snippet' | 'partial' | 'embed';
 
+/** An included file that exists but was not read (over the size limit): `refused` ends "It ..." with the fix. */
+export interface IncludeRefusal {
+  refused: string;
+}
+
+/** Included files by root-relative path: each one's text, or why it was not read. */
+export type IncludedFiles = ReadonlyMap<string, string | IncludeRefusal>;
+
 /** One include as written, and the part of the included file it shows. */
 export interface IncludeReference {
   syntax: IncludeSyntax;

@@ -13,13 +13,15 @@
  *
  * Included files are given, never read here: `includes` maps root-relative paths to their texts, as
  * `core/ingest/includes.ts` read them. An included file is itself read as a page (front matter left out, its own
- * includes expanded, MDX read when it is `.mdx`), up to {@link MAX_INCLUDE_DEPTH} deep.
+ * includes expanded, MDX read when it is `.mdx`), up to {@link MAX_INCLUDE_DEPTH} deep and within the page's bound
+ * (`bound.ts`); each file (and part of it) is rendered once per page.
  */
 import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
 import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
-import type { IncludeReference } from './includes';
+import type { IncludedFiles, IncludeReference } from './includes';
+import { IncludeBoundError, IncludeBudget } from './bound';
 import { admonitions, ignoreRegions } from './lines';
 import type { StageProblem } from './lines';
 import { MappedText } from './mapped';
@@ -27,6 +29,8 @@ import type { Edit } from './mapped';
 import { MdxSyntaxError, mdxEdits } from './mdx';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
+export type { IncludedFiles, IncludeRefusal } from './includes';
+export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
 export { MappedText } from './mapped';
@@ -37,7 +41,7 @@ export interface ReaderTextOptions {
   /** Read the body as MDX (an `.mdx` page). */
   mdx: boolean;
   /** Included files' texts by root-relative path; a path not in it is missing. Absent: none could be read. */
-  includes?: ReadonlyMap<string, string>;
+  includes?: IncludedFiles;
 }
 
 export interface ReaderText {
@@ -56,17 +60,22 @@ const MAX_NESTING = 6;
 /**
  * The reader text of `body`, or undefined when it is the body itself (nothing to change).
  * @throws MdxSyntaxError (offset in the body) when an MDX page cannot be parsed
+ * @throws IncludeBoundError (offset in the body) when its includes pass the page's bound (`bound.ts`)
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
   if (!options.mdx && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path] });
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map() });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
 interface RenderContext {
-  includes: ReadonlyMap<string, string> | undefined;
+  includes: IncludedFiles | undefined;
   /** The files being rendered, outermost first: an include of one of them is a cycle. */
   chain: readonly string[];
+  /** What the page's includes have taken in (`bound.ts`). */
+  budget: IncludeBudget;
+  /** What each include of the page showed, by file and part: each is rendered once per page. */
+  shown: Map<string, IncludeOutcome>;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -74,7 +83,12 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   const problems: StageProblem[] = [];
   const stage = (run: (text: string, found: StageProblem[]) => Edit[]): void => {
     const found: StageProblem[] = [];
-    const edits = run(mapped.text, found);
+    let edits: Edit[];
+    try {
+      edits = run(mapped.text, found);
+    } catch (e) {
+      throw e instanceof IncludeBoundError ? e.at(mapped.sourceOffset(e.offset)) : e;
+    }
     for (const p of found) problems.push({ ...p, offset: mapped.sourceOffset(p.offset) });
     mapped = mapped.apply(edits);
   };
@@ -111,7 +125,18 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   return { mapped, problems };
 }
 
-/** The reader text of an included file (trimmed), or undefined with a problem at `offset`. */
+/** What an include shows (trimmed text, or undefined: left out), its problems and what it took in: once per page. */
+interface IncludeOutcome {
+  text: string | undefined;
+  problems: Array<Omit<StageProblem, 'offset'>>;
+  taken: number;
+}
+
+/**
+ * The reader text of an included file (trimmed), or undefined with a problem at `offset`. An include shown before
+ * on this page (the same file and part) is not rendered again, but counts against the page's bound again.
+ * @throws IncludeBoundError at `offset` when it passes the bound
+ */
 function includedText(reference: IncludeReference, offset: number, from: string, context: RenderContext, problems: StageProblem[]): string | undefined {
   const warn = (code: string, message: string): undefined => {
     problems.push({ severity: 'warning', code, message, offset });
@@ -131,7 +156,36 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   if (context.chain.length > MAX_INCLUDE_DEPTH) {
     return warn('includeTooDeep', `The include “${written}” is nested more than ${MAX_INCLUDE_DEPTH} includes deep, so it was left out; include the file from a shallower place.`);
   }
-  let raw = withoutBomLf(context.includes?.get(found) ?? '');
+  const included = context.includes?.get(found);
+  if (typeof included === 'object') throw new IncludeBoundError(offset, `takes in ${found}, which ${included.refused}`);
+  const key = JSON.stringify([found, reference.lines, reference.section, reference.heading]);
+  let outcome = context.shown.get(key);
+  try {
+    if (outcome) {
+      context.budget.take(outcome.taken, offset);
+    } else {
+      const own: StageProblem[] = [];
+      const { value: text, taken } = context.budget.measure(() => renderIncluded(reference, found, included ?? '', context, own));
+      outcome = { text, problems: own.map(({ offset: _, ...p }) => p), taken };
+      context.shown.set(key, outcome);
+    }
+  } catch (e) {
+    throw e instanceof IncludeBoundError ? e.at(offset) : e;
+  }
+  for (const p of outcome.problems) problems.push({ ...p, offset });
+  return outcome.text;
+}
+
+/** The reader text of the included file `found` (its text `whole`; trimmed), or undefined with a problem (offsets: 0). */
+function renderIncluded(reference: IncludeReference, found: string, whole: string, context: RenderContext, problems: StageProblem[]): string | undefined {
+  const warn = (code: string, message: string): undefined => {
+    problems.push({ severity: 'warning', code, message, offset: 0 });
+    return undefined;
+  };
+  const written = reference.ref;
+  let raw = withoutBomLf(whole);
+  // Read whole, whatever part of it is shown.
+  context.budget.take(raw.length, 0);
   if (reference.lines) {
     const lines = raw.split('\n');
     raw = lines.slice(Math.max(0, reference.lines.start - 1), reference.lines.end ?? lines.length).join('\n');
@@ -148,13 +202,13 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   if (!isMarkdownPath(found)) return raw.replace(/\n+$/, '');
   let inner: ReaderText;
   try {
-    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined && reference.section === undefined, { includes: context.includes, chain: [...context.chain, found] });
+    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined && reference.section === undefined, { ...context, chain: [...context.chain, found] });
   } catch (e) {
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = raw.slice(0, e.offset).split('\n').length;
     return warn('includeSyntax', `The included file ${found} cannot be read as MDX (line ${line}: ${e.reason}), so it was left out; correct it.`);
   }
-  for (const p of inner.problems) problems.push({ ...p, offset, message: `${found}: ${p.message}` });
+  for (const p of inner.problems) problems.push({ ...p, offset: 0, message: `${found}: ${p.message}` });
   let text = inner.mapped.text;
   if (reference.heading !== undefined) {
     const section = headingSection(text, reference.heading);

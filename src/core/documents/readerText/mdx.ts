@@ -9,9 +9,11 @@
  *   (`<TabItem value="linux" label="Linux">`) becomes a bold line before its text; a component without text or
  *   title goes (`<Spacer />`); `<img>` stays as written (it is an image, F8);
  * - a Docusaurus partial (a component imported from a `.md`/`.mdx` file) is replaced by that file's reader text.
- * Headings inside components stay headings, so they still make sections.
+ * Headings inside components stay headings, so they still make sections. A page nesting deeper than
+ * `MAX_MARKUP_DEPTH` is a syntax error where it gets that deep (the stage recurses per level).
  */
 import { DocumentError } from '../errors';
+import { MAX_MARKUP_DEPTH, TOO_DEEP } from '../nesting';
 import type { Edit } from './mapped';
 import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
@@ -85,6 +87,8 @@ export class MdxSyntaxError extends DocumentError {
  */
 export function mdxEdits(text: string, context: MdxContext, split = true): { edits: Edit[]; problems: StageProblem[] } {
   const children = (split ? pageChildren(text, mdxBlocks(text)) : undefined) ?? parsePage(text).children ?? [];
+  const deep = tooDeepNode(children);
+  if (deep !== undefined) throw new MdxSyntaxError(start(deep), TOO_DEEP);
   const stage = new MdxStage(text, context);
   // Imports count wherever they stand on the page (MDX hoists them), so all are known first.
   stage.partialsOf(children);
@@ -209,12 +213,26 @@ function parsePage(text: string): MdxNode {
 
 /** A region's node with its offsets made the page's (a region starts at a line start, so columns stay). */
 function shifted(node: MdxNode, by: number): MdxNode {
-  if (by !== 0 && node.position) {
-    if (node.position.start.offset !== undefined) node.position.start.offset += by;
-    if (node.position.end.offset !== undefined) node.position.end.offset += by;
+  if (by === 0) return node;
+  // Without recursing: the tree is not yet known to be shallow (`tooDeepNode`).
+  const pending = [node];
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.position?.start.offset !== undefined) next.position.start.offset += by;
+    if (next.position?.end.offset !== undefined) next.position.end.offset += by;
+    for (const child of next.children ?? []) pending.push(child);
   }
-  for (const child of node.children ?? []) shifted(child, by);
   return node;
+}
+
+/** The first node nested deeper than MAX_MARKUP_DEPTH (the stage below recurses per level), found without recursing. */
+function tooDeepNode(children: readonly MdxNode[]): MdxNode | undefined {
+  const pending = children.map((node) => ({ node, depth: 1 })).reverse();
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    if (next.depth > MAX_MARKUP_DEPTH) return next.node;
+    const kids = next.node.children ?? [];
+    for (let i = kids.length - 1; i >= 0; i--) pending.push({ node: kids[i] as MdxNode, depth: next.depth + 1 });
+  }
+  return undefined;
 }
 
 function offsetOf(text: string, line: number, column: number): number {

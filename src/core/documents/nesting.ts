@@ -1,0 +1,12 @@
+/**
+ * How deep a page's markup may nest (docs/architecture.md, "Bounded"). The parsers of MDX and HTML and the walks
+ * over their trees (ours and the libraries' that turn HTML into Markdown) recurse once or more per level, so a page
+ * nesting thousands of elements would end in "Maximum call stack size exceeded". Past this depth, the page is a
+ * problem at the line where it gets that deep. 500: far beyond any page written by hand or generated for reading,
+ * and well within the stack of every host (the editor's extension host and Node run out at about 1,500 levels of
+ * HTML, 3,000 of MDX).
+ */
+export const MAX_MARKUP_DEPTH = 500;
+
+/** The sentence's part about it: "its elements are nested more than 500 deep". */
+export const TOO_DEEP = `its elements are nested more than ${MAX_MARKUP_DEPTH} deep`;
