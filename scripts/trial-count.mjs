@@ -27,18 +27,24 @@ export const MARKUP_KINDS = [
 
 const EXAMPLES = 3;
 
-/** The text without fenced code blocks and inline code spans. */
+/**
+ * The text without fenced code blocks and inline code spans. A fence closes as CommonMark says, by a line of the
+ * same character, as long or longer, indented at most 3 more than the opening (an example's inner ```bash, indented
+ * 4, stays inside the outer ```mdx).
+ */
 export function proseOf(text) {
   const kept = [];
   let fence;
   for (const line of text.split('\n')) {
-    const marker = /^[ \t]*(`{3,}|~{3,})/.exec(line)?.[1];
+    const found = /^([ \t]*)(`{3,}|~{3,})/.exec(line);
+    const marker = found?.[2];
     if (fence) {
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && /^[ \t]*[`~]+[ \t]*$/.test(line)) fence = undefined;
+      const closes = marker && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && found[1].length <= fence.indent + 3 && /^[ \t]*[`~]+[ \t]*$/.test(line);
+      if (closes) fence = undefined;
       continue;
     }
     if (marker) {
-      fence = marker;
+      fence = { marker, indent: found[1].length };
       continue;
     }
     kept.push(line.replace(/(`+)[^`]*?\1/g, ''));

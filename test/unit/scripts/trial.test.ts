@@ -51,5 +51,7 @@ describe('scripts/trial.mjs', function () {
       { text: '<Tabs>\n\nimport data from a CSV file\n\n::: fastapi.FastAPI\n\n:::tip\n' },
     ];
     assert.deepEqual(markupOf(sections), ['contentTabs', 'attrList', 'mkdocstrings', 'jsx', 'docusaurusFence']);
+    // An example whose inner fence, indented 4, does not close the outer one.
+    assert.deepEqual(markupOf([{ text: '```mdx\n<Steps>\n  <Step>\n    ```bash\n    npm i\n    ```\n  </Step>\n</Steps>\n```\n' }]), []);
   });
 });
