@@ -6,14 +6,7 @@ import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { useService } from '../client/harness';
 import { useFolder, writeDocs } from '../batch/harness';
-import { CLI, CliOptions, CliRun, runCli, runProcess } from './runCli';
-
-/** Long enough for any refusal; a run still going then has hung, and is killed (its code is then null). */
-const BOUND_MS = 15_000;
-
-function bounded(args: readonly string[], options: CliOptions): Promise<CliRun> {
-  return runCli(args, { ...options, started: (child) => setTimeout(() => child.kill('SIGKILL'), BOUND_MS).unref() });
-}
+import { BOUND_MS, CLI, runCliBounded, runProcess } from './runCli';
 
 describe('doc-ingest command line: a key no key can be is refused at once and never shown (issue 34)', function () {
   this.timeout(BOUND_MS + 10_000);
@@ -30,7 +23,7 @@ describe('doc-ingest command line: a key no key can be is refused at once and ne
   for (const command of ['check', 'ingest', 'documents']) {
     for (const [label, key, what] of KEYS) {
       it(`${command} with a key holding ${label}: exit 2 at once, one sentence without the key, nothing sent`, async () => {
-        const run = await bounded([command], { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: key } });
+        const run = await runCliBounded([command], { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: key } });
         assert.equal(run.code, 2, `code ${run.code}: ${run.stderr}`);
         const lines = run.stderr.trim().split('\n');
         assert.equal(lines.length, 1, run.stderr);

@@ -25,6 +25,14 @@ export function runCli(args: readonly string[], options: CliOptions): Promise<Cl
   return runProcess(process.execPath, [CLI, ...args], { cwd: options.cwd, env, started: options.started });
 }
 
+/** Long enough for any refusal: a run still going then has hung, and is killed (its code is then null). */
+export const BOUND_MS = 15_000;
+
+/** `runCli`, killed after {@link BOUND_MS}: for tests of what must end at once (a refused key or server URL). */
+export function runCliBounded(args: readonly string[], options: CliOptions): Promise<CliRun> {
+  return runCli(args, { ...options, started: (child) => setTimeout(() => child.kill('SIGKILL'), BOUND_MS).unref() });
+}
+
 /** Runs `command` with exactly `env`, collecting its output (the packed command, the GitHub Action's entry). */
 export function runProcess(command: string, args: readonly string[], options: { cwd: string; env: Record<string, string>; started?(child: ChildProcess): void }): Promise<CliRun> {
   return new Promise((resolve, reject) => {

@@ -5,14 +5,7 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { useService } from '../client/harness';
 import { useFolder, writeDocs } from '../batch/harness';
-import { CliOptions, CliRun, runCli } from './runCli';
-
-/** Long enough for any refusal; a run still going then is killed (its code is then null). */
-const BOUND_MS = 15_000;
-
-function bounded(args: readonly string[], options: CliOptions): Promise<CliRun> {
-  return runCli(args, { ...options, started: (child) => setTimeout(() => child.kill('SIGKILL'), BOUND_MS).unref() });
-}
+import { BOUND_MS, runCliBounded } from './runCli';
 
 describe('doc-ingest command line: a server URL with credentials is refused and never shown (issue 34)', function () {
   this.timeout(BOUND_MS + 10_000);
@@ -25,7 +18,7 @@ describe('doc-ingest command line: a server URL with credentials is refused and 
     for (const [command, ...args] of [['check'], ['ingest'], ['ingest', '--dry-run', '--json']]) {
       it(`${[command, ...args].join(' ')} with the server ${template}: exit 2, the key's place said, no credential shown or written, nothing sent`, async () => {
         const url = template.replace('HOST', new URL(h.service.baseUrl).host);
-        const run = await bounded([command!, ...args], { cwd: folder.root, env: { DOC_INGEST_BASE_URL: url, DOC_INGEST_API_KEY: h.service.keys.admin } });
+        const run = await runCliBounded([command!, ...args], { cwd: folder.root, env: { DOC_INGEST_BASE_URL: url, DOC_INGEST_API_KEY: h.service.keys.admin } });
         assert.equal(run.code, 2, `code ${run.code}: ${run.stderr}`);
         assert.equal(run.stderr.trim().split('\n').length, 1, run.stderr);
         assert.match(run.stderr, /^doc-ingest: DOC_INGEST_BASE_URL has a user name or password in it: remove it \(the key goes in DOC_INGEST_API_KEY\)/);
@@ -39,7 +32,7 @@ describe('doc-ingest command line: a server URL with credentials is refused and 
 
   it('--server with credentials is refused the same way, naming the flag', async () => {
     const url = `http://bob:hunter2@${new URL(h.service.baseUrl).host}/api`;
-    const run = await bounded(['check', '--server', url], { cwd: folder.root, env: { DOC_INGEST_API_KEY: h.service.keys.admin } });
+    const run = await runCliBounded(['check', '--server', url], { cwd: folder.root, env: { DOC_INGEST_API_KEY: h.service.keys.admin } });
     assert.equal(run.code, 2, run.stderr);
     assert.match(run.stderr, /^doc-ingest: --server has a user name or password in it/);
     assert.ok(!run.stderr.includes('hunter2') && !run.stderr.includes('bob'), run.stderr);

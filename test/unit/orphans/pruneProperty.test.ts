@@ -14,18 +14,7 @@ import { claimedIdOf, documentIdOf, publishSwitchOf } from '../../../src/core/id
 import { findOrphans } from '../../../src/core/orphans';
 import type { Published } from '../../../src/core/orphans';
 import { diskTree } from '../../../src/core/orphans/diskTree';
-
-/** A small, seeded generator (mulberry32): the same seed, the same repositories. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+import { seededRandom } from '../../service/random';
 
 const FOLDERS = ['docs', 'Guides', 'api', 'café', '指南', 'a b', 'a-b', 'node_modules', 'kb'];
 const NAMES = ['intro', 'Setup', 'faq', 'über', 'a b', 'a-b', 'read me', 'Ünïcode', 'x'];
@@ -45,7 +34,7 @@ describe('prune never deletes what a file builds or what is not ours (issue 34, 
   it(`holds over ${ROUNDS} generated repositories`, async () => {
     let found = 0;
     for (let round = 0; round < ROUNDS; round++) {
-      const r = random(0x34 * 1000 + round);
+      const r = seededRandom(0x34 * 1000 + round);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
       const prefix = pick(PREFIXES);
       const root = mkdtempSync(path.join(tmpdir(), 'doc-ingest-prune-property-'));
