@@ -49,12 +49,23 @@ const MAX_SHORTENED_SEARCH = 100_000;
 
 export class RepositoryFiles {
   private frontMatterIds: Promise<{ ids: Map<string, string[]>; complete: boolean }> | undefined;
+  /** Each folder is listed once per search: a pair of thousands of documents asks the same folders again and again. */
+  private readonly listings = new Map<RepositoryRoot, Map<string, Promise<readonly TreeEntry[] | undefined | 'unknown'>>>();
 
   constructor(
     private readonly roots: readonly RepositoryRoot[],
     /** What the run (or the editor) already knows each included file builds: such files are not read again. */
     private readonly builds: IdClaimsView,
   ) {}
+
+  /** The folder's entries, undefined when there is none, `unknown` when it cannot be listed. */
+  private listed(root: RepositoryRoot, folder: string): Promise<readonly TreeEntry[] | undefined | 'unknown'> {
+    let folders = this.listings.get(root);
+    if (!folders) this.listings.set(root, (folders = new Map()));
+    let entries = folders.get(folder);
+    if (!entries) folders.set(folder, (entries = root.tree.list(folder).catch(() => 'unknown' as const)));
+    return entries;
+  }
 
   /**
    * Whether `id` is one this repository's id scheme produces under a configured prefix: the exact prefix, then
@@ -68,7 +79,7 @@ export class RepositoryFiles {
       const segments = id.slice(root.idPrefix.length).split('~');
       if (!segments.every(isEncodedSegment)) continue;
       if (root.idPrefix.endsWith('~')) return true;
-      const entries = await listed(root.tree, '');
+      const entries = await this.listed(root, '');
       if (entries !== 'unknown' && entries?.some((e) => encodeIdSegment(e.name) === segments[0])) return true;
     }
     return false;
@@ -85,7 +96,7 @@ export class RepositoryFiles {
     const wanted = key.slice(root.keyPrefix.length).split('/');
     let folder = '';
     for (const [i, segment] of wanted.entries()) {
-      const entries = await listed(root.tree, folder);
+      const entries = await this.listed(root, folder);
       if (entries === 'unknown') return { state: 'unknown' };
       const last = i === wanted.length - 1;
       const entry = entries?.find((e) => e.name.normalize('NFC') === segment.normalize('NFC') && (last ? e.kind !== 'folder' : e.kind === 'folder'));
@@ -125,7 +136,7 @@ export class RepositoryFiles {
 
   /** The files whose path encodes to these segments, folder by folder (names that fold alike are all followed). */
   private async byPath(root: RepositoryRoot, folder: string, segments: readonly string[]): Promise<string[] | 'unknown'> {
-    const entries = await listed(root.tree, folder);
+    const entries = await this.listed(root, folder);
     if (entries === 'unknown') return 'unknown';
     const [segment, ...rest] = segments;
     const found: string[] = [];
@@ -151,7 +162,7 @@ export class RepositoryFiles {
     const found: string[] = [];
     let seen = 0;
     const walk = async (folder: string): Promise<boolean> => {
-      const entries = await listed(root.tree, folder);
+      const entries = await this.listed(root, folder);
       if (entries === 'unknown') return false;
       for (const e of entries ?? []) {
         if (++seen > MAX_SHORTENED_SEARCH) return false;
@@ -175,7 +186,7 @@ export class RepositoryFiles {
       let complete = true;
       for (const root of this.roots) {
         const walk = async (folder: string): Promise<void> => {
-          const entries = await listed(root.tree, folder);
+          const entries = await this.listed(root, folder);
           if (entries === 'unknown') complete = false;
           for (const e of entries === 'unknown' ? [] : (entries ?? [])) {
             if (NOT_PAGES.has(e.name)) continue;
@@ -196,15 +207,6 @@ export class RepositoryFiles {
       return { ids, complete };
     })();
     return this.frontMatterIds;
-  }
-}
-
-/** The folder's entries, undefined when there is none, `unknown` when it cannot be listed. */
-async function listed(tree: RepositoryTree, folder: string): Promise<readonly TreeEntry[] | undefined | 'unknown'> {
-  try {
-    return await tree.list(folder);
-  } catch {
-    return 'unknown';
   }
 }
 
