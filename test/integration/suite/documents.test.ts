@@ -196,6 +196,19 @@ describe('F13 documents view and Delete from Service', () => {
     assert.deepEqual(w.messages.of('error'), []);
   });
 
+  it('Delete from Service: a gateway\'s plain-text 404 is a failure, not "already gone": the ledger keeps it and the row stays (issue 34)', async () => {
+    const a = write('a.md', '# Alpha\n');
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile', a);
+    confirmWith('Delete');
+    const rows = await refreshed(w);
+    w.service.faults.inject({ method: 'DELETE', status: 404, body: '404 page not found' });
+    await vscode.commands.executeCommand('docIngest.deleteFromService', row(rows, idOf('a.md')).node);
+    assert.ok(w.service.document(idOf('a.md')), 'still held');
+    assert.equal(await w.api.freshness.decorations.stateOf(a), 'unchanged', 'the ledger kept it');
+    assert.ok(w.messages.of('error').some((m) => /without the service's "document not found"/.test(m)), w.messages.shown.map((m) => m.message).join(' | '));
+    assert.ok((await listed(w)).some((r) => r.node.kind === 'document' && r.node.row.documentId === idOf('a.md')), 'the row stays');
+  });
+
   it('Delete from Service, cancelled, sends nothing and keeps the ledger', async () => {
     const a = write('a.md', '# Alpha\n');
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile', a);
