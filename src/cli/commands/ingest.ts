@@ -155,6 +155,7 @@ ${EXIT_CODE_HELP}
           ccPairId: config.ccPairId,
           builds: buildsOf(summary),
           root: config.root,
+          sites,
           withheld: withheldSource(config, access),
           idPrefix: config.idPrefix,
           before,

@@ -156,7 +156,7 @@ export class Renames implements vscode.Disposable {
 
   /**
    * The page, when the file was published from its old place under its old path's id and its new path builds
-   * another. A published file whose id stays (front matter `id:`, a change of case) needs no decision: its ledger
+   * another. A published file whose id stays (front matter `doc-ingest-id:`, or `id:` outside a Docusaurus site, a change of case) needs no decision: its ledger
    * entry follows it here, so it is neither "never ingested" nor sent again as another file's document.
    */
   private async movedPage({ oldUri, newUri, scope, entry }: Move & Recorded, ledger: Ledger): Promise<MovedPage | undefined> {
@@ -171,8 +171,10 @@ export class Renames implements vscode.Disposable {
     if (!bytes) return undefined;
     const newPrefix = fileIngestConfig(newUri).idPrefix;
     // The front matter reader and the builder load with the first rename, not with the extension (issue 27).
-    const { documentIdOf } = await import('../../core/identity/documentId.js');
-    const builds = documentIdOf(bytes, to.relativePath, newPrefix);
+    const [{ documentIdOf }, { editorSiteResolver }] = await Promise.all([import('../../core/identity/documentId.js'), import('../ingest/site.js')]);
+    // In a Docusaurus site front matter `id` is the generator's: the page builds its path's id, as its build does.
+    const generatorKeys = await editorSiteResolver(newUri)?.generatorKeysOf(to.relativePath, bytes).catch(() => undefined);
+    const builds = documentIdOf(bytes, to.relativePath, newPrefix, { generatorKeys });
     if (builds === entry.documentId) {
       // The bytes did not change with the name: a file changed before the rename stays changed.
       await followTo(ledger, scope, entry.documentId, to.key, entry.sourceHash, newUri);

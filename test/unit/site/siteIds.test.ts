@@ -10,6 +10,9 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import type { SourceFile } from '../../../src/core/ingest/pipeline';
 import { claimedIdOf, documentIdOf } from '../../../src/core/identity/documentId';
+import { IdClaims } from '../../../src/core/identity/claims';
+import { diskTree } from '../../../src/core/orphans/diskTree';
+import { RepositoryFiles } from '../../../src/core/orphans/repository';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
 import { runCli } from '../cli/runCli';
 import { SITES } from './fixtures';
@@ -70,5 +73,13 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
     assert.deepEqual(await ids(outside, 'notes/a.md', '---\nid: team-notes\n---\n\nText.\n'), { built: 'team-notes', read: 'team-notes', claimed: 'team-notes' });
     assert.deepEqual(await ids(outside, 'notes/a.md', '---\ndoc-ingest-id: pinned\n---\n\nText.\n'), { built: 'pinned', read: 'pinned', claimed: 'pinned' });
     assert.deepEqual(await ids(outside, 'notes/a.md', '---\ndoc-ingest-id: pinned\nid: other\n---\n\nText.\n'), { built: 'pinned', read: 'pinned', claimed: 'pinned' });
+  });
+
+  it('orphans: a file of the repository builds the id its build gives it, with the site fact', async () => {
+    const sites = new SiteResolver(diskSiteFiles(VERSIONS));
+    const root = { tree: diskTree(VERSIONS), keyPrefix: '', idPrefix: '', claims: false };
+    const withSite = new RepositoryFiles([{ ...root, generatorKeys: (p: string, head: string) => sites.generatorKeysOf(p, head) }], new IdClaims());
+    assert.deepEqual(await withSite.buildersOf('docs~setup.md'), ['docs/setup.md'], 'the page builds its path id: its document is no orphan');
+    assert.deepEqual(await withSite.buildersOf('setup'), [], 'no page builds its Docusaurus id: a document published under it is an orphan');
   });
 });
