@@ -70,7 +70,7 @@ const LISTED = 10;
  * Per rename (a file, several, or a folder with every published page below it), `docIngest.onRename` decides, or
  * the writer once for all its pages: keep the published id (written into the front matter, the ledger's entry
  * following the file), or publish under the new path and delete the old document once that succeeded. A renamed
- * page whose id does not move (front matter `id:`, a change of case) only takes its ledger entry along.
+ * page whose id does not move (front matter `doc-ingest-id:`, `id:` outside a Docusaurus site, a change of case) only takes its ledger entry along.
  */
 export class Renames implements vscode.Disposable {
   private readonly settled = new vscode.EventEmitter<RenameOutcome>();
@@ -208,7 +208,7 @@ export class Renames implements vscode.Disposable {
     const detail = [
       ...listed,
       '',
-      vscode.l10n.t('“{0}” writes “id:” into the front matter, and nothing else in the files changes. “{1}” ingests the pages under their new ids, then deletes the old documents from {2}.', keep, republish, readSettings().baseUrl ?? ''),
+      vscode.l10n.t('“{0}” writes “doc-ingest-id:” into the front matter, and nothing else in the files changes. “{1}” ingests the pages under their new ids, then deletes the old documents from {2}.', keep, republish, readSettings().baseUrl ?? ''),
     ].join('\n');
     const choice = await vscode.window.showInformationMessage(message, { modal: true, detail }, keep, republish);
     return choice === keep ? 'keepId' : choice === republish ? 'republish' : undefined;
@@ -241,7 +241,8 @@ export class Renames implements vscode.Disposable {
   }
 
   /**
-   * Writes `id:` into the page's front matter, as the one change to it: on disk, which an editor showing the saved
+   * Writes `doc-ingest-id:` into the page's front matter (never `id:`, which a Docusaurus site reads as the doc id that
+   * shapes the page's address), as the one change to it: on disk, which an editor showing the saved
    * file follows, or, when the page has unsaved changes, into the editor (the writer saves it with them). The
    * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
    */

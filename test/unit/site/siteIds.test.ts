@@ -3,14 +3,14 @@
 // (unique across versions, whose folders differ); `doc-ingest-id:` pins an id in a site and outside one; outside
 // a site `id:` still pins, as README has always said.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import type { SourceFile } from '../../../src/core/ingest/pipeline';
 import { claimedIdOf, documentIdOf } from '../../../src/core/identity/documentId';
-import { IdClaims } from '../../../src/core/identity/claims';
+import { duplicateIdSentence, IdClaims } from '../../../src/core/identity/claims';
 import { diskTree } from '../../../src/core/orphans/diskTree';
 import { RepositoryFiles } from '../../../src/core/orphans/repository';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
@@ -81,5 +81,21 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
     const withSite = new RepositoryFiles([{ ...root, generatorKeys: (p: string, head: string) => sites.generatorKeysOf(p, head) }], new IdClaims());
     assert.deepEqual(await withSite.buildersOf('docs~setup.md'), ['docs/setup.md'], 'the page builds its path id: its document is no orphan');
     assert.deepEqual(await withSite.buildersOf('setup'), [], 'no page builds its Docusaurus id: a document published under it is an orphan');
+  });
+
+  it('a duplicate id is met with doc-ingest-id:, which moves no published address (never id: or a rename)', async () => {
+    const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-versions-'));
+    try {
+      await cp(VERSIONS, root, { recursive: true });
+      const pinned = '---\nid: setup\ndoc-ingest-id: widgets-setup\n---\n\nText.\n';
+      for (const page of ['docs/setup.md', 'versioned_docs/version-1.0/setup.md']) await writeFile(path.join(root, page), pinned);
+      const run = await runCli(['ingest', '--dry-run', '--json'], { cwd: root });
+      const failed = IngestReportSchema.parse(JSON.parse(run.stdout)).files.filter((f) => f.outcome === 'failed');
+      assert.deepEqual(failed.map((f) => f.path).sort(), ['docs/setup.md', 'versioned_docs/version-1.0/setup.md']);
+      for (const f of failed) assert.match(f.error ?? '', /would both become the document “widgets-setup”: give one of them another id \(front matter doc-ingest-id:\)/);
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+    assert.doesNotMatch(duplicateIdSentence('a.md', ['b.md'], 'x'), /[^-]id:/);
   });
 });
