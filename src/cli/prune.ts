@@ -15,6 +15,7 @@ import { findOrphans, orphanReasonText } from '../core/orphans';
 import { diskTree } from '../core/orphans/diskTree';
 import { RepositoryFiles } from '../core/orphans/repository';
 import type { RepositoryRoot } from '../core/orphans/repository';
+import type { SiteResolver } from '../core/site/detect';
 import { normalizeIdPrefix } from '../core/documents/ids';
 import type { Orphan, OrphanReason } from '../core/orphans';
 import { EXIT, exitCodeOf } from './exitCodes';
@@ -105,6 +106,8 @@ export interface PruneOptions {
   builds: IdClaimsView;
   /** The repository root: a ledger source is a path relative to it. */
   root: string;
+  /** The docs sites of the root, as the run's builds found them (a Docusaurus page's `id` is the generator's). */
+  sites?: SiteResolver;
   /** Why a source that is there and builds nothing is not to be published (core/orphans `withheld`). */
   withheld?(source: string, onDisk: string): Promise<string | undefined>;
   /** The configured id prefix, as given (normalized here, as the ids are built). */
@@ -136,7 +139,9 @@ export async function prune(o: PruneOptions): Promise<PruneResult> {
       return { ...base, refused: { reason: 'listing', error }, exitCode: exitCodeOf(e.kind, e.setting) };
     } else throw e;
   }
-  const roots: RepositoryRoot[] = [{ tree: diskTree(o.root), keyPrefix: '', idPrefix: normalizeIdPrefix(o.idPrefix), claims: o.idPrefix !== '' }];
+  const sites = o.sites;
+  const generatorKeys = sites && ((path: string, head: string) => sites.generatorKeysOf(path, head));
+  const roots: RepositoryRoot[] = [{ tree: diskTree(o.root), keyPrefix: '', idPrefix: normalizeIdPrefix(o.idPrefix), claims: o.idPrefix !== '', ...(generatorKeys ? { generatorKeys } : {}) }];
   const findings = await findOrphans({ published: o.ledger.entries(o.scope), builds: o.builds, roots, withheld: o.withheld, held });
   const orphans = findings.orphans;
   const ours = held ? await oursBefore(held, roots, o) : o.before.size;

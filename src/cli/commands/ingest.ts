@@ -4,7 +4,7 @@ import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
-import { collectClaims, documentIdOf, IdClaims, publishSwitchOf } from '../../core/identity';
+import { claimOf, collectClaims, IdClaims, publishSwitchOf } from '../../core/identity';
 import { withheldPhrase } from '../../core/files/publishRules';
 import type { ClaimSources } from '../../core/identity';
 import { ledgerScope } from '../../core/ledger';
@@ -99,7 +99,9 @@ ${EXIT_CODE_HELP}
       // Every included file's id, sent or not: a file of this run whose id another one builds is refused.
       const claims = new IdClaims();
       const access = nodeFileAccess();
-      const claimSources = { ...access, idPrefix: () => config.idPrefix, maxFileBytes: config.maxFileBytes };
+      // The docs site above each file (F15): its config read once for the run, as data.
+      const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
+      const claimSources = { ...access, idPrefix: () => config.idPrefix, maxFileBytes: config.maxFileBytes, site: () => sites };
       // Every included file: their ids are claimed, and links to them are links between docs (F14).
       const listing = positionals.length ? await listFiles([], config, io.cwd) : files;
       if (positionals.length) {
@@ -107,8 +109,6 @@ ${EXIT_CODE_HELP}
         await collectClaims(listing.filter((f) => !named.has(f.key)), claimSources, claims);
       }
       const linkTargets = linkTargetSource(config.root, listing, config.maxFileBytes);
-      // The docs site above each file (F15): its config read once for the run, as data.
-      const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
       if (values.changed) {
         files = await changedFiles(files, ledger, ledgerScope(server, config.ccPairId), claims, { ...claimSources, includes: linkTargets }, config.concurrency);
         if (!files.length) {
@@ -155,6 +155,7 @@ ${EXIT_CODE_HELP}
           ccPairId: config.ccPairId,
           builds: buildsOf(summary),
           root: config.root,
+          sites,
           withheld: withheldSource(config, access),
           idPrefix: config.idPrefix,
           before,
@@ -320,7 +321,7 @@ async function changedFiles(files: BatchFile[], ledger: Ledger, scope: string, c
     }
     const check = await checkSource(ledger, scope, file, { stat, statAt, read: () => from.read(file), includes: from.includes, includeCache });
     if (check.state !== 'unchanged') changed.add(file);
-    else claims.set(file.source, check.documentId ?? documentIdOf(check.bytes, file.relativePath, from.idPrefix(file)));
+    else claims.set(file.source, check.documentId ?? (await claimOf(check.bytes, file, from)));
   });
   return files.filter((f) => changed.has(f));
 }

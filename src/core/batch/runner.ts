@@ -279,7 +279,9 @@ class Batch {
       if (!bytes) return;
       let documentId: string | undefined;
       try {
-        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix);
+        // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
+        const generatorKeys = await this.o.site?.(file)?.generatorKeysOf(file.relativePath, bytes);
+        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys });
         const images = await this.localImages(file, bytes);
         for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       } catch {

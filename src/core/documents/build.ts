@@ -126,6 +126,12 @@ export interface SiteFacts {
   anchors?: AnchorStyle;
   /** Why the site never publishes the file (a Docusaurus partial, MkDocs `exclude_docs`): skipped as a draft is. */
   notPublished?: string;
+  /**
+   * Front matter keys the site's generator reads with its own meaning (Docusaurus `id`): they set no document id,
+   * so the page's id comes from its path (or `doc-ingest-id`). Every part that computes a file's id without
+   * building it takes the same keys (`documentIdOf`), so that they agree with the build.
+   */
+  generatorKeys?: readonly string[];
 }
 
 /** Between the labels of metadata `breadcrumb`. */
@@ -224,7 +230,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   if (markdown) {
     const block = findFrontMatter(text, problems);
     if (block) {
-      frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, problems);
+      frontMatter = readFrontMatter(block, options.ignoreKeys ?? DEFAULT_IGNORE_KEYS, problems, options.site?.generatorKeys);
       bodyOffset = block.bodyOffset;
       frontMatterLine = block.firstLine - 1;
     }
@@ -795,7 +801,7 @@ export function buildSelectionDocument(
       'warning',
       'idChanged',
       `The selection's id is too long, so it was shortened to “${id}”; a shorter file id or heading keeps it readable.`,
-      file.idSource === 'frontMatter' ? { line: file.frontMatter.keyLines?.['id'], key: 'id' } : {},
+      file.idSource === 'frontMatter' ? { line: file.frontMatter.keyLines?.[file.frontMatter.idKey ?? 'id'], key: file.frontMatter.idKey ?? 'id' } : {},
     ));
   }
   const result = assemble(file, { id, title: suggestedTitle, semanticIdentifier: suggestedTitle, sections, problems });

@@ -1,7 +1,7 @@
 /**
  * YAML front matter: finding it, parsing it with `yaml`, and reading what it says about the document.
  *
- * Reserved keys configure the document: `id`, `title`, `semantic_identifier`, `primary_owners`,
+ * Reserved keys configure the document: `doc-ingest-id` and `id` (see {@link ID_KEYS}), `title`, `semantic_identifier`, `primary_owners`,
  * `secondary_owners`, `cc_pair_id`, `link`, `doc_updated_at`, and `metadata` (a mapping whose values must be text
  * or lists of text). Every other top-level key becomes metadata too, converted leniently:
  * - text and lists of text as they are;
@@ -52,9 +52,18 @@ export const DEFAULT_IGNORE_KEYS: readonly string[] = [
 export const PUBLISH_SWITCHES = { draft: true, unlisted: true, publish: false, 'doc-ingest': false } as const;
 export type PublishSwitch = keyof typeof PUBLISH_SWITCHES;
 
+ /**
+ * The keys that pin a document id, strongest first. `doc-ingest-id` is ours alone: no site generator reads it, so it
+ * pins the id everywhere, in a docs site too. `id` pins it only where no generator gives `id` its own meaning: in a
+ * Docusaurus site `id` is the doc id (unique only inside one version, and part of the page's slug), so there it is
+ * the generator's key and the page's id comes from its path (`readFrontMatter`'s `generatorKeys`).
+ */
+export const ID_KEYS = ['doc-ingest-id', 'id'] as const;
+export type IdKey = (typeof ID_KEYS)[number];
+
 /** Keys read as document fields, never as metadata. */
 export const RESERVED_KEYS: readonly string[] = [
-  'id', 'title', 'semantic_identifier', 'primary_owners', 'secondary_owners', 'cc_pair_id', 'link',
+  'doc-ingest-id', 'id', 'title', 'semantic_identifier', 'primary_owners', 'secondary_owners', 'cc_pair_id', 'link',
   'doc_updated_at', 'metadata',
 ];
 
@@ -62,7 +71,10 @@ export type Metadata = Record<string, string | string[]>;
 
 /** What the front matter says about the document; all optional. */
 export interface FrontMatter {
+  /** The id the front matter pins: `doc-ingest-id`, else `id` when the page's generator does not own `id`. */
   id?: string;
+  /** The key `id` came from, for problems about it. */
+  idKey?: IdKey;
   title?: string;
   semanticIdentifier?: string;
   primaryOwners?: Owner[];
@@ -132,15 +144,18 @@ function yamlReason(message: string): string {
 /**
  * Parses and reads a YAML front matter block. Throws {@link DocumentError} for invalid YAML (with the file's line
  * number), a front matter that is not a mapping, and reserved keys or `metadata` entries of the wrong type.
- * Non-fatal problems are appended to `problems`, with their lines.
+ * Non-fatal problems are appended to `problems`, with their lines. `generatorKeys` are the keys the page's docs
+ * site generator reads with its own meaning (`SiteFacts.generatorKeys`): they are the generator's, neither a
+ * document field (a Docusaurus `id` sets no document id) nor metadata.
  */
 export function readFrontMatter(
   block: FrontMatterBlock,
   ignoreKeys: readonly string[],
   problems: DocumentProblem[],
+  generatorKeys: readonly string[] = [],
 ): FrontMatter {
   try {
-    return readYamlFrontMatter(block, ignoreKeys, problems);
+    return readYamlFrontMatter(block, ignoreKeys, problems, generatorKeys);
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     // `yaml` throws while converting, e.g. an alias to an unknown anchor or too many aliases (a "billion laughs").
@@ -149,7 +164,7 @@ export function readFrontMatter(
   }
 }
 
-function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[]): FrontMatter {
+function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[], generatorKeys: readonly string[]): FrontMatter {
   const result: FrontMatter = { metadata: {} };
   if (block.kind === 'toml') {
     problems.push(problem('warning', 'tomlFrontMatter', 'TOML front matter (+++) is not read; it was left out of the document. Use YAML front matter (---) instead.', { line: 1 }));
@@ -199,6 +214,7 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
     }
     const key = String(keyNode.value);
     keyLines[key] ??= line;
+    if (generatorKeys.includes(key)) continue;
     const valueNode = resolve(doc, pair.value as YamlNode | null, line);
     if (RESERVED_KEYS.includes(key)) {
       if (key === 'metadata') metadataBlock = readMetadataBlock(doc, valueNode, line, fileLine);
@@ -334,9 +350,13 @@ function textField(doc: Document, key: string, node: YamlNode | null, line: numb
 
 function readReserved(result: FrontMatter, key: string, doc: Document, node: YamlNode | null, line: number): void {
   switch (key) {
+    case 'doc-ingest-id':
     case 'id': {
       const id = textField(doc, key, node, line);
-      if (id !== undefined && id !== '') result.id = validateExplicitId(id, 'id', line);
+      // `doc-ingest-id` wins over `id`, whichever comes first.
+      if (id === undefined || id === '' || (key === 'id' && result.idKey === 'doc-ingest-id')) return;
+      result.id = validateExplicitId(id, key, line);
+      result.idKey = key;
       return;
     }
     case 'title': {

@@ -1,6 +1,8 @@
 /**
- * Writes `id: <value>` into a Markdown file's front matter, as the one change to the file: a renamed page keeps the
- * document id it was published under (F13). The writer's bytes are theirs, so the edit is a pure insertion: one
+ * Writes `doc-ingest-id: <value>` into a Markdown file's front matter, as the one change to the file: a renamed page
+ * keeps the document id it was published under (F13). The key is ours alone (issue 35): `id:` would be read by a site
+ * generator too (in Docusaurus it is the doc id, which shapes the page's slug: a renamed page then moved to
+ * `/docs/site~docs~configure.md`), while no generator reads `doc-ingest-id`, which pins the id in a site and out. The writer's bytes are theirs, so the edit is a pure insertion: one
  * line before the closing `---` of the front matter there is (in that block's line ending), or a new front matter
  * block at the very top (after a byte order mark) when there is none. Comments, key order, quoting, line endings
  * and the body stay as they were, and the result is read back with the builder's own reader before it is offered.
@@ -9,13 +11,21 @@ import { isMap, isScalar, parseDocument } from 'yaml';
 import { DocumentError } from './errors';
 import { findFrontMatter, readFrontMatter } from './frontMatter';
 
+/** The key written: ours alone, honoured in a docs site and outside one (frontMatter.ts `ID_KEYS`). */
+export const WRITTEN_ID_KEY = 'doc-ingest-id';
+/**
+ * Read as in a site whose generator owns `id`: only an id `doc-ingest-id` pins counts as one the front matter
+ * already sets (a Docusaurus `id:` is the generator's, and the written key wins over an `id:` anywhere).
+ */
+const OWNED_BY_A_GENERATOR = ['id'];
+
 /** Why the id could not be written; `message` is one English sentence (the editor words each kind itself). */
 export type FrontMatterIdRefusal =
   | { ok: false; reason: 'notText'; message: string }
   | { ok: false; reason: 'toml'; message: string }
   /** The front matter there is cannot be read; `detail` is the reader's sentence. */
   | { ok: false; reason: 'invalid'; message: string; detail: string }
-  /** The front matter already names an id: `existing`. */
+  /** The front matter already pins an id with `doc-ingest-id`: `existing`. */
   | { ok: false; reason: 'hasId'; message: string; existing: string }
   /** With the line added, the front matter would not read back as this id (flow style, an empty `id:` key...). */
   | { ok: false; reason: 'notKept'; message: string; detail: string };
@@ -25,14 +35,14 @@ export type FrontMatterIdEdit = { ok: true; text: string; offset: number; insert
 
 const BOM = '\uFEFF';
 
-/** The text with `id: <id>` in its front matter; the id is quoted only when YAML would read it plain as something else. */
+/** The text with `doc-ingest-id: <id>` in its front matter; the id is quoted only when YAML would read it plain as something else. */
 export function writeFrontMatterId(text: string, id: string): FrontMatterIdEdit {
   const bom = text.startsWith(BOM) ? BOM.length : 0;
   const raw = text.slice(bom);
   // Found exactly as the builder finds it (on LF text), then placed back on the real line endings.
   const lf = raw.replace(/\r\n?/g, '\n');
   const block = findFrontMatter(lf);
-  const line = `id: ${yamlScalar(id)}`;
+  const line = `${WRITTEN_ID_KEY}: ${yamlScalar(id)}`;
   let offset: number;
   let inserted: string;
   if (!block) {
@@ -45,7 +55,7 @@ export function writeFrontMatterId(text: string, id: string): FrontMatterIdEdit 
     }
     let existing: string | undefined;
     try {
-      existing = readFrontMatter(block, [], []).id;
+      existing = readFrontMatter(block, [], [], OWNED_BY_A_GENERATOR).id;
     } catch (e) {
       const detail = e instanceof DocumentError ? e.message : String(e);
       return { ok: false, reason: 'invalid', message: `The front matter cannot be read: ${detail}`, detail };
@@ -87,22 +97,22 @@ export function writeFrontMatterIdBytes(bytes: Uint8Array, id: string): { ok: tr
 
 /** Plain when YAML reads it back as this very string (`docs~setup.md`), else double-quoted (`"123"`, `"~"`, `"true"`). */
 function yamlScalar(value: string): string {
-  return readsAs(`id: ${value}`, value) ? value : JSON.stringify(value);
+  return readsAs(`${WRITTEN_ID_KEY}: ${value}`, value) ? value : JSON.stringify(value);
 }
 
 function readsAs(source: string, value: string): boolean {
   const doc = parseDocument(source, { schema: 'core', customTags: ['timestamp'] });
   if (doc.errors.length || !isMap(doc.contents)) return false;
-  const node: unknown = doc.get('id', true);
+  const node: unknown = doc.get(WRITTEN_ID_KEY, true);
   return isScalar(node) && node.value === value;
 }
 
-/** The id the builder reads from the text's front matter, or the error it meets. */
+/** The id the builder reads from the text's front matter (in a site or out: the written key wins), or the error it meets. */
 function idOf(text: string): string | undefined | Error {
   const block = findFrontMatter(text.replace(/^\uFEFF/, '').replace(/\r\n?/g, '\n'));
   if (!block) return undefined;
   try {
-    return readFrontMatter(block, [], []).id;
+    return readFrontMatter(block, [], [], OWNED_BY_A_GENERATOR).id;
   } catch (e) {
     return e instanceof Error ? e : new Error(String(e));
   }

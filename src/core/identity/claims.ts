@@ -43,7 +43,11 @@ export class IdClaims implements IdClaimsView {
   }
 }
 
-/** The one sentence for a document id two sources build: each names the others, so the writer sees both files. */
+/**
+ * The one sentence for a document id two sources build: each names the others, so the writer sees both files. The
+ * way out it names is `doc-ingest-id:`, which no site generator reads: `id:` (or `slug:`) would move a Docusaurus
+ * page's published address (issue 35), and moving a file moves its address in every site.
+ */
 export function duplicateIdSentence(source: string, others: readonly string[], documentId: string): string {
-  return `${source} and ${others.join(', ')} would both become the document “${documentId}”: give one of them another id (front matter id:), then ingest again.`;
+  return `${source} and ${others.join(', ')} would both become the document “${documentId}”: give one of them another id (front matter doc-ingest-id:), then ingest again.`;
 }

@@ -1,5 +1,6 @@
 /**
- * The document id a file builds, without building it: its front matter `id`, else the id of its path. Reading the
+ * The document id a file builds, without building it: its front matter `doc-ingest-id` or `id` (`id` only where the
+ * page's site generator does not own it: `IdOptions.generatorKeys`), else the id of its path. Reading the
  * front matter only (and parsing it only when it has an `id` key) keeps this cheap enough to ask of every included
  * file on each run, which knowing every file's id requires.
  */
@@ -8,34 +9,46 @@ import { documentIdFromPath } from '../documents/ids';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
 
 /**
- * A top-level `id:` key (plain or quoted), the only key that can move a document away from its path's id, or a
- * publish switch (`draft:`...), which keeps the page from building any document.
+ * A top-level `id:` or `doc-ingest-id:` key (plain or quoted), the only keys that can move a document away from its
+ * path's id, or a publish switch (`draft:`...), which keeps the page from building any document.
  */
-const ID_KEY = /^(?:id|"id"|'id'|draft|unlisted|publish|doc-ingest|"(?:draft|unlisted|publish|doc-ingest)"|'(?:draft|unlisted|publish|doc-ingest)')[ \t]*:/m;
+const ID_KEY = /^(?:(["']?)(?:id|doc-ingest-id|draft|unlisted|publish|doc-ingest)\1)[ \t]*:/m;
+
+/** What the build knows besides the file that decides its id. */
+export interface IdOptions {
+  /** As for the build: undefined means by the file's extension. */
+  markdown?: boolean;
+  /**
+   * The front matter keys the page's docs site generator owns (`SiteFacts.generatorKeys`, as
+   * `SiteResolver.generatorKeysOf` finds them): undefined outside a site. Callers that build the page pass what
+   * its build gets, so that the id read here is the id built.
+   */
+  generatorKeys?: readonly string[];
+}
 
 /**
  * The id `buildFile` gives this file, or undefined when it cannot become a document (binary, not UTF-8, front
- * matter that cannot be read, a draft or another page its front matter keeps from being published). `markdown` as for the build: undefined means by the file's extension.
+ * matter that cannot be read, a draft or another page its front matter keeps from being published).
  */
-export function documentIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, markdown?: boolean): string | undefined {
-  const claim = claimedIdOf(input, relativePath, idPrefix, markdown);
+export function documentIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, options: IdOptions = {}): string | undefined {
+  const claim = claimedIdOf(input, relativePath, idPrefix, options);
   // A draft (or a page otherwise not to be published) builds no document, so it claims no id.
   return claim && !claim.withheld ? claim.id : undefined;
 }
 
 /**
- * The id this file names as its own, published or not: its front matter `id`, else the id of its path; `withheld`
+ * The id this file names as its own, published or not: its front matter id (as {@link documentIdOf}), else the id of its path; `withheld`
  * when its front matter keeps it from being published (a draft still names the document it was published as).
  * Undefined when it cannot become a document at all.
  */
-export function claimedIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, markdown?: boolean): { id: string; withheld: boolean } | undefined {
+export function claimedIdOf(input: string | Uint8Array, relativePath: string, idPrefix: string, options: IdOptions = {}): { id: string; withheld: boolean } | undefined {
   try {
     const path = normalizeRelativePath(relativePath);
-    if (markdown ?? isMarkdownPath(path)) {
+    if (options.markdown ?? isMarkdownPath(path)) {
       const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
       const block = findFrontMatter(text);
       if (block?.kind === 'yaml' && ID_KEY.test(block.source)) {
-        const read = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []);
+        const read = readFrontMatter(block, DEFAULT_IGNORE_KEYS, [], options.generatorKeys);
         return { id: read.id ?? documentIdFromPath(path, idPrefix), withheld: !!read.withheld };
       }
     } else {

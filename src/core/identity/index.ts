@@ -1,7 +1,7 @@
 /** Identity (docs/architecture.md#identity): what names a source and which document id it builds. Plain Node. */
 export { duplicateIdSentence, IdClaims } from './claims';
 export type { IdClaimsView } from './claims';
-export { collectClaims } from './collect';
+export { claimOf, collectClaims } from './collect';
 export type { ClaimSources } from './collect';
 export { documentIdOf, publishSwitchOf } from './documentId';
 export { sourceKey } from './sources';

@@ -36,6 +36,12 @@ export interface RepositoryRoot {
    * records count as this repository's (a prefix made of a folder's label alone is no claim).
    */
   claims: boolean;
+  /**
+   * The front matter keys the file's docs site generator owns (`SiteResolver.generatorKeysOf`: a Docusaurus page's
+   * `id` is the generator's, and the page builds its path's id), so that a file here builds the id its build gives
+   * it; absent: every file is read as outside a site.
+   */
+  generatorKeys?(path: string, head: string): Promise<readonly string[] | undefined>;
 }
 
 /**
@@ -131,7 +137,7 @@ export class RepositoryFiles {
     if (known !== undefined) return known === id;
     if (!isMarkdownPath(path)) return true;
     const head = await root.tree.head(path);
-    return head === undefined || (claimedIdOf(head, path, root.idPrefix)?.id ?? id) === id;
+    return head === undefined || ((await claimOf(root, head, path)) ?? id) === id;
   }
 
   /** The files whose path encodes to these segments, folder by folder (names that fold alike are all followed). */
@@ -197,7 +203,7 @@ export class RepositoryFiles {
             else if (e.kind === 'file' && isMarkdownPath(path)) {
               const key = root.keyPrefix + path.normalize('NFC');
               const head = this.builds.idOf(key) === undefined ? await root.tree.head(path) : undefined;
-              const id = head === undefined ? undefined : claimedIdOf(head, path, root.idPrefix)?.id;
+              const id = head === undefined ? undefined : await claimOf(root, head, path);
               if (id !== undefined) ids.set(id, [...(ids.get(id) ?? []), key]);
             }
           }
@@ -208,6 +214,13 @@ export class RepositoryFiles {
     })();
     return this.frontMatterIds;
   }
+}
+
+/** The id the file names as its own (`claimedIdOf`), with its site's generator keys as its build has them. */
+async function claimOf(root: RepositoryRoot, head: string, path: string): Promise<string | undefined> {
+  // A site that cannot be read is no site, as for the build (which then reads `id` as outside one).
+  const generatorKeys = await root.generatorKeys?.(path, head).catch(() => undefined);
+  return claimedIdOf(head, path, root.idPrefix, { generatorKeys })?.id;
 }
 
 function join(folder: string, name: string): string {

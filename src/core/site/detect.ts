@@ -7,7 +7,7 @@ import { loadDocusaurus } from './docusaurus';
 import { loadMintlify } from './mintlify';
 import { loadMkdocs } from './mkdocs';
 import { SITE_CONFIG_FILES } from './configFiles';
-import { joinPath, siteFacts } from './types';
+import { GENERATOR_KEYS, joinPath, siteFacts } from './types';
 import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
 
 export { SITE_CONFIG_FILES };
@@ -49,7 +49,20 @@ export class SiteResolver {
 
   /** The facts the page's build takes (`DocumentOptions.site`). */
   async factsOf(path: string, text: string): Promise<SiteFacts | undefined> {
-    return siteFacts(await this.pageOf(path, text));
+    const site = await this.siteOf(path);
+    return site && siteFacts(await site.page(path, text), site.generator);
+  }
+
+  /**
+   * The front matter keys the page's generator owns (`SiteFacts.generatorKeys`), for computing the page's id
+   * without building it (`documentIdOf`); undefined when the file is no page of a site.
+   */
+  async generatorKeysOf(path: string, input: string | Uint8Array): Promise<readonly string[] | undefined> {
+    const site = await this.siteOf(path);
+    // Most generators own none of our keys: no need to read the page then.
+    if (!site || GENERATOR_KEYS[site.generator].length === 0) return undefined;
+    const text = typeof input === 'string' ? input : new TextDecoder().decode(input);
+    return siteFacts(await site.page(path, text), site.generator)?.generatorKeys;
   }
 
   private async load(folder: string): Promise<Site | undefined> {

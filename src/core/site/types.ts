@@ -9,6 +9,15 @@ export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
 
 export const GENERATOR_NAMES: Record<Generator, string> = { mkdocs: 'MkDocs', docusaurus: 'Docusaurus', mintlify: 'Mintlify' };
 
+/**
+ * Front matter keys of ours that a generator reads with its own meaning, so that in its pages they are the
+ * generator's (issue 35): Docusaurus's doc `id` is unique only inside one version (and shapes the page's slug), so
+ * it cannot name a document. MkDocs (with Material) and Mintlify read no `id` key (their page keys are `title`,
+ * `description`, `icon`, `hide`, `tags`, `status`, `search`, `template`; `sidebarTitle`, `mode`, `api`...): there
+ * `id` pins the document id as it does outside a site. `slug` was never ours: it does not set an id anywhere.
+ */
+export const GENERATOR_KEYS: Record<Generator, readonly string[]> = { docusaurus: ['id'], mkdocs: [], mintlify: [] };
+
 /** Reads the files of a root (a workspace folder, the repository root) by root-relative path. */
 export interface SiteFiles {
   /** The file's bytes; undefined when it does not exist or may not be read (outside the root, a symbolic link). */
@@ -78,11 +87,15 @@ export interface Site {
 /** What the document build takes from the site (`DocumentOptions.site`). */
 export type { SiteFacts };
 
-/** The facts a page's build takes, or undefined when the file is no page of the site. */
-export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
+/**
+ * The facts a page's build takes, or undefined when the file is no page of the site. A file the site does not
+ * publish as a page (outside its docs folders) is no page of it: its front matter is read as outside a site.
+ */
+export function siteFacts(page: SitePage | undefined, generator: Generator): SiteFacts | undefined {
   if (page?.unpublished && page.notPage !== undefined) return { notPublished: page.notPage };
   if (!page || page.notPage !== undefined) return undefined;
   const facts: SiteFacts = {};
+  if (GENERATOR_KEYS[generator].length > 0) facts.generatorKeys = GENERATOR_KEYS[generator];
   if (page.url !== undefined) facts.pageUrl = page.url;
   if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
   if (page.title !== undefined) facts.title = page.title;

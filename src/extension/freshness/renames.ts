@@ -70,7 +70,7 @@ const LISTED = 10;
  * Per rename (a file, several, or a folder with every published page below it), `docIngest.onRename` decides, or
  * the writer once for all its pages: keep the published id (written into the front matter, the ledger's entry
  * following the file), or publish under the new path and delete the old document once that succeeded. A renamed
- * page whose id does not move (front matter `id:`, a change of case) only takes its ledger entry along.
+ * page whose id does not move (front matter `doc-ingest-id:`, `id:` outside a Docusaurus site, a change of case) only takes its ledger entry along.
  */
 export class Renames implements vscode.Disposable {
   private readonly settled = new vscode.EventEmitter<RenameOutcome>();
@@ -156,7 +156,7 @@ export class Renames implements vscode.Disposable {
 
   /**
    * The page, when the file was published from its old place under its old path's id and its new path builds
-   * another. A published file whose id stays (front matter `id:`, a change of case) needs no decision: its ledger
+   * another. A published file whose id stays (front matter `doc-ingest-id:`, or `id:` outside a Docusaurus site, a change of case) needs no decision: its ledger
    * entry follows it here, so it is neither "never ingested" nor sent again as another file's document.
    */
   private async movedPage({ oldUri, newUri, scope, entry }: Move & Recorded, ledger: Ledger): Promise<MovedPage | undefined> {
@@ -171,8 +171,10 @@ export class Renames implements vscode.Disposable {
     if (!bytes) return undefined;
     const newPrefix = fileIngestConfig(newUri).idPrefix;
     // The front matter reader and the builder load with the first rename, not with the extension (issue 27).
-    const { documentIdOf } = await import('../../core/identity/documentId.js');
-    const builds = documentIdOf(bytes, to.relativePath, newPrefix);
+    const [{ documentIdOf }, { editorSiteResolver }] = await Promise.all([import('../../core/identity/documentId.js'), import('../ingest/site.js')]);
+    // In a Docusaurus site front matter `id` is the generator's: the page builds its path's id, as its build does.
+    const generatorKeys = await editorSiteResolver(newUri)?.generatorKeysOf(to.relativePath, bytes).catch(() => undefined);
+    const builds = documentIdOf(bytes, to.relativePath, newPrefix, { generatorKeys });
     if (builds === entry.documentId) {
       // The bytes did not change with the name: a file changed before the rename stays changed.
       await followTo(ledger, scope, entry.documentId, to.key, entry.sourceHash, newUri);
@@ -206,7 +208,7 @@ export class Renames implements vscode.Disposable {
     const detail = [
       ...listed,
       '',
-      vscode.l10n.t('“{0}” writes “id:” into the front matter, and nothing else in the files changes. “{1}” ingests the pages under their new ids, then deletes the old documents from {2}.', keep, republish, readSettings().baseUrl ?? ''),
+      vscode.l10n.t('“{0}” writes “doc-ingest-id:” into the front matter, and nothing else in the files changes. “{1}” ingests the pages under their new ids, then deletes the old documents from {2}.', keep, republish, readSettings().baseUrl ?? ''),
     ].join('\n');
     const choice = await vscode.window.showInformationMessage(message, { modal: true, detail }, keep, republish);
     return choice === keep ? 'keepId' : choice === republish ? 'republish' : undefined;
@@ -239,7 +241,8 @@ export class Renames implements vscode.Disposable {
   }
 
   /**
-   * Writes `id:` into the page's front matter, as the one change to it: on disk, which an editor showing the saved
+   * Writes `doc-ingest-id:` into the page's front matter (never `id:`, which a Docusaurus site reads as the doc id that
+   * shapes the page's address), as the one change to it: on disk, which an editor showing the saved
    * file follows, or, when the page has unsaved changes, into the editor (the writer saves it with them). The
    * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
    */

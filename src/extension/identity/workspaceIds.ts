@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { IdClaims } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
+import type { SiteResolver } from '../../core/site/detect';
 import { forEachConcurrently } from '../../core/pool';
 import { listBatchFiles } from '../batch/listFiles';
 import { fileIngestConfig, readSettings } from '../settings';
@@ -42,18 +43,19 @@ export class WorkspaceIds {
       if (!listed.has(uri)) this.forget(uri);
     }
     // Settings per folder, once per update: reading them per file would read .doc-ingest.json per file.
-    const folderSettings = new Map<string, { idPrefix: string; maxFileBytes: number }>();
+    // The docs sites too, read once per folder and update: a site's generator may own front matter `id`.
+    const folderSettings = new Map<string, { idPrefix: string; maxFileBytes: number; sites: SiteResolver | undefined }>();
+    // The front matter reader loads with the first listing, not with the extension (issue 27).
+    const [{ documentIdOf }, { editorSiteResolver }] = await Promise.all([import('../../core/identity/documentId.js'), import('../ingest/site.js')]);
     const settingsOf = (uri: vscode.Uri) => {
       const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '';
       let s = folderSettings.get(folder);
-      if (!s) folderSettings.set(folder, (s = { idPrefix: fileIngestConfig(uri).idPrefix, maxFileBytes: readSettings(uri).maxFileBytes }));
+      if (!s) folderSettings.set(folder, (s = { idPrefix: fileIngestConfig(uri).idPrefix, maxFileBytes: readSettings(uri).maxFileBytes, sites: editorSiteResolver(uri) }));
       return s;
     };
-    // The front matter reader loads with the first listing, not with the extension (issue 27).
-    const { documentIdOf } = await import('../../core/identity/documentId.js');
     await forEachConcurrently(files, PARALLEL, async (file) => {
       const uri = vscode.Uri.parse(file.key);
-      const { idPrefix, maxFileBytes } = settingsOf(uri);
+      const { idPrefix, maxFileBytes, sites } = settingsOf(uri);
       const before = this.known.get(file.key);
       let stat: vscode.FileStat;
       try {
@@ -71,7 +73,8 @@ export class WorkspaceIds {
         return;
       }
       const bytes = await vscode.workspace.fs.readFile(uri).then(undefined, () => undefined);
-      this.claims.set(file.source, bytes && documentIdOf(bytes, file.relativePath, idPrefix));
+      const generatorKeys = bytes && (await sites?.generatorKeysOf(file.relativePath, bytes).catch(() => undefined));
+      this.claims.set(file.source, bytes && documentIdOf(bytes, file.relativePath, idPrefix, { generatorKeys }));
     }, () => !!token?.isCancellationRequested);
   }
 

@@ -74,7 +74,7 @@ export class DocumentPlaces implements vscode.Disposable {
       title: vscode.l10n.t('Doc Ingest: Document id'),
       prompt: kind === 'untitled'
         ? vscode.l10n.t('This editor is not saved to a file, so no path names the document. Choose its id: it is kept while this editor stays open. (Saved files get their id from their path.)')
-        : vscode.l10n.t('{0} is outside the workspace folders, so its path cannot name the document. Choose its id: it is kept for this file. (Front matter id: pins one too.)', uri.fsPath),
+        : vscode.l10n.t('{0} is outside the workspace folders, so its path cannot name the document. Choose its id: it is kept for this file. (Front matter doc-ingest-id: pins one too.)', uri.fsPath),
       value: proposal,
       ignoreFocusOut: true,
       validateInput: (v) => {

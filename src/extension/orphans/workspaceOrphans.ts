@@ -5,6 +5,7 @@ import type { ServiceClient } from '../../core/api/client';
 import { normalizeIdPrefix } from '../../core/documents/ids';
 import { folderLabel } from '../../core/documents/workspaceIds';
 import type { RepositoryRoot } from '../../core/orphans/repository';
+import type { SiteResolver } from '../../core/site/detect';
 import { folderTree } from './folderTree';
 import type { Ledger } from '../../core/ledger/ledger';
 import { findOrphans } from '../../core/orphans/find';
@@ -105,8 +106,20 @@ function workspaceRoots(): RepositoryRoot[] {
       return [];
     }
     const claims = vscode.workspace.isTrusted && readSettings(folder.uri).idPrefix !== '';
-    return [{ tree: folderTree(folder.uri), keyPrefix: label === undefined ? '' : `${label}/`, idPrefix, claims }];
+    return [{ tree: folderTree(folder.uri), keyPrefix: label === undefined ? '' : `${label}/`, idPrefix, claims, generatorKeys: folderGeneratorKeys(folder.uri) }];
   });
+}
+
+/**
+ * The folder's docs sites, as its builds find them (a Docusaurus page's `id` is the generator's, not its document
+ * id), read once per search; the site reader loads with the first question, not with the extension (issue 27).
+ */
+function folderGeneratorKeys(folder: vscode.Uri): (path: string, head: string) => Promise<readonly string[] | undefined> {
+  let sites: Promise<SiteResolver | undefined> | undefined;
+  return async (path, head) => {
+    sites ??= import('../ingest/site.js').then((m) => m.editorSiteResolver(folder));
+    return (await sites)?.generatorKeysOf(path, head);
+  };
 }
 
 /**

@@ -67,7 +67,7 @@ describe('renames (issue 24)', () => {
     }
   };
 
-  it('keepId: writes id: into the front matter of the moved page, every other byte unchanged (CRLF, comment), and the ledger follows it', async () => {
+  it('keepId: writes doc-ingest-id: into the front matter of the moved page, every other byte unchanged (CRLF, comment), and the ledger follows it', async () => {
     const original = '---\r\n# reviewed\r\ntitle: Setup\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
     // Without provenance nothing sent names the path (metadata source_path would: the page would count as changed).
     await setSettings({ provenance: false });
@@ -81,11 +81,11 @@ describe('renames (issue 24)', () => {
 
     assert.equal(outcome.choice, 'keepId');
     assert.deepEqual(outcome.kept.map((p) => p.publishedId), [idOf('setup.md')]);
-    const expected = '---\r\n# reviewed\r\ntitle: Setup\r\nid: ' + idOf('setup.md') + '\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
+    const expected = '---\r\n# reviewed\r\ntitle: Setup\r\ndoc-ingest-id: ' + idOf('setup.md') + '\r\n---\r\n# Setup\r\n\r\nInstall it.\r\n';
     assert.deepEqual(read('guide/install.md'), Buffer.from(expected, 'utf8'));
     // The editor that showed the page follows it and shows the line.
     const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('guide/install.md').toString());
-    await until(() => shown?.getText().includes(`id: ${idOf('setup.md')}`), 'the editor to show the new line');
+    await until(() => shown?.getText().includes(`doc-ingest-id: ${idOf('setup.md')}`), 'the editor to show the new line');
     assert.equal(shown?.isDirty, false);
 
     assert.equal((await entry(idOf('setup.md')))?.sourcePath, `${folder}/guide/install.md`);
@@ -144,6 +144,24 @@ describe('renames (issue 24)', () => {
     await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
     const sent = ingestionRequests(w.service).slice(posts).map((r) => (r.json as { document: { id: string; sections: { link?: string }[] } }).document);
     assert.deepEqual(sent.map((d) => [d.id, d.sections[0]?.link]), [['site-chosen', 'https://handbook.test/guide/page/#chosen']]);
+  });
+
+  it('keepId in a Docusaurus site (issue 35): doc-ingest-id is written and the generator\'s id: stays, so the page keeps its address', async () => {
+    await setSettings({ provenance: false }); // the site alone decides here
+    write('docusaurus.config.js', "module.exports = { url: 'https://widgets.test', baseUrl: '/', presets: [['classic', { docs: { path: 'docs' } }]] };\n");
+    write('docs/configure.md', '---\nid: configure\n---\n# Configure\n\nText.\n');
+    await publish('docs/configure.md');
+    const link = () => (w.service.document(idOf('docs/configure.md'))?.received as { sections: { link?: string }[] } | undefined)?.sections[0]?.link;
+    assert.equal(link(), 'https://widgets.test/docs/configure#configure', 'published under its path id, at the address its Docusaurus id gives');
+    await setSettings({ onRename: 'keepId' });
+
+    const outcome = await rename([['docs/configure.md', 'docs/configure-widgets.md']]);
+
+    assert.equal(outcome.choice, 'keepId');
+    assert.equal(read('docs/configure-widgets.md').toString(), `---\nid: configure\ndoc-ingest-id: ${idOf('docs/configure.md')}\n---\n# Configure\n\nText.\n`);
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    assert.equal(link(), 'https://widgets.test/docs/configure#configure', 'the same document, at the same address');
+    assert.deepEqual(deletes(), []);
   });
 
   it('republish: the page is ingested under its new id, then the old document is deleted at the service and forgotten by the ledger', async () => {
@@ -238,8 +256,8 @@ describe('renames (issue 24)', () => {
     const outcome = await rename([['a.md', 'tmp.md'], ['b.md', 'a.md'], ['tmp.md', 'b.md']], { overwrite: true });
 
     assert.deepEqual(outcome.kept.map((p) => p.publishedId).sort(), [idOf('a.md'), idOf('b.md')]);
-    assert.equal(read('a.md').toString(), `---\nid: ${idOf('b.md')}\n---\n# B\n\nBeta text.\n`);
-    assert.equal(read('b.md').toString(), `---\nid: ${idOf('a.md')}\n---\n# A\n\nAlpha text.\n`);
+    assert.equal(read('a.md').toString(), `---\ndoc-ingest-id: ${idOf('b.md')}\n---\n# B\n\nBeta text.\n`);
+    assert.equal(read('b.md').toString(), `---\ndoc-ingest-id: ${idOf('a.md')}\n---\n# A\n\nAlpha text.\n`);
     assert.equal((await entry(idOf('a.md')))?.sourcePath, `${folder}/b.md`);
     assert.equal((await entry(idOf('b.md')))?.sourcePath, `${folder}/a.md`);
     assert.equal(ingestionRequests(w.service).length, posts, 'nothing sent');
@@ -328,7 +346,7 @@ describe('renames (issue 24)', () => {
     assert.equal(outcome.choice, 'keepId');
     const question = w.messages.shown.find((m) => m.message.includes('is published on the service as'));
     assert.equal(question?.message, `${folder}/start/intro.md is published on the service as “${idOf('intro.md')}”. Keep that id, or publish the page as “${idOf('start/intro.md')}” and delete “${idOf('intro.md')}”?`);
-    assert.deepEqual(read('start/intro.md'), Buffer.from(`\uFEFF---\nid: ${idOf('intro.md')}\n---\n# Intro\n\nHello.\n`, 'utf8'));
+    assert.deepEqual(read('start/intro.md'), Buffer.from(`\uFEFF---\ndoc-ingest-id: ${idOf('intro.md')}\n---\n# Intro\n\nHello.\n`, 'utf8'));
     assert.equal(await w.api.freshness.decorations.stateOf(uri('start/intro.md')), 'unchanged');
     assert.deepEqual(deletes(), []);
   });
@@ -394,7 +412,7 @@ describe('renames (issue 24)', () => {
 
     assert.deepEqual(outcome.kept.map((p) => p.publishedId), [idOf('a.md')]);
     const shown = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri('b.md').toString());
-    assert.equal(shown?.getText(), `---\ntitle: A\nid: ${idOf('a.md')}\n---\n# A\n\nNot saved yet.\n`);
+    assert.equal(shown?.getText(), `---\ntitle: A\ndoc-ingest-id: ${idOf('a.md')}\n---\n# A\n\nNot saved yet.\n`);
     assert.equal(shown?.isDirty, true, 'the writer saves it, with their changes');
     assert.equal((await entry(idOf('a.md')))?.sourcePath, `${folder}/b.md`);
   });
@@ -419,7 +437,7 @@ describe('renames (issue 24)', () => {
 
     assert.equal(outcome.pages[0]?.oldKey, 'api/guide.md');
     assert.equal(outcome.pages[0]?.newKey, 'web/guide.md');
-    assert.deepEqual(read('web/guide.md'), Buffer.from('---\nid: api~guide.md\n---\n# Guide\n', 'utf8'));
+    assert.deepEqual(read('web/guide.md'), Buffer.from('---\ndoc-ingest-id: api~guide.md\n---\n# Guide\n', 'utf8'));
     assert.equal((await entry('api~guide.md'))?.sourcePath, 'web/guide.md');
   });
 });
