@@ -47,9 +47,17 @@ export class SiteResolver {
     return site?.page(path, text);
   }
 
-  /** The facts the page's build takes (`DocumentOptions.site`). */
+  /**
+   * The facts the page's build takes (`DocumentOptions.site`). A file of the site that is no page still takes how
+   * the site resolves its images (a blog post's `/img/a.png` is in the static folder), and nothing else.
+   */
   async factsOf(path: string, text: string): Promise<SiteFacts | undefined> {
-    return siteFacts(await this.pageOf(path, text));
+    const site = await this.siteOf(path);
+    if (!site) return undefined;
+    const facts = siteFacts(await site.page(path, text));
+    if (facts?.notPublished !== undefined) return facts;
+    const images = await site.imagesOf(path);
+    return images ? { ...facts, images } : facts;
   }
 
   private async load(folder: string): Promise<Site | undefined> {
