@@ -151,6 +151,8 @@ function classify(src: string, folder: readonly string[], root: readonly string[
       segments.push(segment);
     }
   }
+  // A site's static folder named outside the root (`docs_dir: ../../elsewhere`) leaves it too: never read.
+  if (segments[0] === '..') outside = true;
   if (written.replace(/[/.]/g, '') === '' && !outside) return { kind: 'local' };
   const result: Pick<ImageReference, 'kind' | 'path' | 'outside'> = { kind: 'local', path: segments.join('/') };
   if (outside) result.outside = true;

@@ -82,6 +82,17 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
     });
   });
 
+  it('a static folder the config names outside the repository leaves it: the image is outside, never read', async () => {
+    const files = {
+      'docusaurus.config.js': "module.exports = { url: 'https://x.test', staticDirectories: ['../secrets'] };",
+      'docs/intro.md': '# Intro\n\n![a](/a.png)\n',
+    };
+    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md']);
+    const [ref] = findImageReferences(files['docs/intro.md'], 'docs/intro.md', facts?.images);
+    assert.equal(ref?.outside, true, JSON.stringify(ref));
+    assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts?.images).map((r) => r.outside), [true]);
+  });
+
   it('Mintlify: a site-root path is in the docs root (the config\'s folder)', async () => {
     const files = {
       'site/docs.json': '{ "name": "X", "navigation": { "pages": ["guides/start"] } }',
