@@ -115,7 +115,7 @@ export function checkedImageReader(locate: ImageLocator, maxBytes: number): Imag
     if (located.size > maxBytes) throw tooLarge(located.size, maxBytes);
     // After it is found, so that a missing GIF is said to be missing.
     if (!UPLOADED_KINDS.has(kind)) {
-      throw new ImageRefusedError('unsupported', `is a ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+      throw new ImageRefusedError('unsupported', `is ${kind === 'svg' ? 'an' : 'a'} ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
     }
     return { kind, located };
   };

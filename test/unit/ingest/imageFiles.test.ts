@@ -113,10 +113,10 @@ describe('image files: what an image reference may read (issue 23)', () => {
       return { size: bytes.length, head: async () => bytes, read: async () => (reads.push(p), bytes) };
     };
     const reader = checkedImageReader(locate, MB);
-    for (const [p, kind] of [['a.gif', 'GIF'], ['b.svg', 'SVG']]) {
+    for (const [p, kind] of [['a.gif', 'a GIF'], ['b.svg', 'an SVG']]) {
       const e = await thrown(() => reader.read(p ?? ''));
       assert.ok(e instanceof ImageRefusedError && e.reason === 'unsupported', String(e));
-      assert.equal(e.message, `is a ${kind} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+      assert.equal(e.message, `is ${kind} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
       await assert.rejects(reader.check(p ?? ''), (x: unknown) => x instanceof ImageRefusedError && x.reason === 'unsupported');
     }
     assert.deepEqual(reads, []);
