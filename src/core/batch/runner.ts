@@ -21,7 +21,7 @@ import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
 import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
-import type { GitFileInfo } from '../documents/build';
+import type { GitFileInfo, SiteFacts } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
@@ -279,10 +279,10 @@ class Batch {
       if (!bytes) return;
       let documentId: string | undefined;
       try {
+        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
         // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
-        const generatorKeys = await this.o.site?.(file)?.generatorKeysOf(file.relativePath, bytes);
-        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys });
-        const images = await this.localImages(file, bytes);
+        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
+        const images = await this.localImages(file, bytes, site);
         for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       } catch {
         // Its build says what is wrong with it.
@@ -408,13 +408,14 @@ class Batch {
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
-      const images = await this.localImages(file, bytes);
+      // The site first: its static folders decide where the page's images are (F8, F18).
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+      if (site) source.site = site;
+      const images = await this.localImages(file, bytes, site);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       source.linkTargets = await this.links(file, bytes);
-      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
-      if (site) source.site = site;
       source.includes = await this.includes(file, bytes);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
@@ -450,9 +451,9 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, bytes: Uint8Array): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<DocumentImages | undefined> {
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site?.images);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;

@@ -17,6 +17,7 @@ import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
+import type { SiteImagePaths } from './images';
 import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
@@ -132,6 +133,8 @@ export interface SiteFacts {
    * building it takes the same keys (`documentIdOf`), so that they agree with the build.
    */
   generatorKeys?: readonly string[];
+  /** How the site resolves the file's image paths (`images.ts`); given also for a file of the site that is no page. */
+  images?: SiteImagePaths;
 }
 
 /** Between the labels of metadata `breadcrumb`. */
@@ -268,7 +271,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images) : [],
+    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images, options.site?.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -321,16 +324,16 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
  * The image sites of the body: of the reader text when there is one, behind the file's own front matter (or a blank
  * line, so that a reader text starting with `---` is not taken for front matter).
  */
-function readerImageSites(text: string, bodyOffset: number, readerBody: string | undefined, path: string, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
-  if (readerBody === undefined) return imageSites(text, path, bodyOffset, ids);
+function readerImageSites(text: string, bodyOffset: number, readerBody: string | undefined, path: string, ids: ReadonlyMap<string, string> | undefined, site: SiteImagePaths | undefined): ImageSite[] {
+  if (readerBody === undefined) return imageSites(text, path, bodyOffset, ids, site);
   const before = bodyOffset > 0 ? text.slice(0, bodyOffset) : '\n';
-  return imageSites(before + readerBody, path, before.length, ids);
+  return imageSites(before + readerBody, path, before.length, ids, site);
 }
 
-function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined): ImageSite[] {
+function imageSites(text: string, path: string, bodyOffset: number, ids: ReadonlyMap<string, string> | undefined, site: SiteImagePaths | undefined): ImageSite[] {
   if (ids === undefined || ids.size === 0) return [];
   const sites: ImageSite[] = [];
-  for (const image of findImageReferences(text, path)) {
+  for (const image of findImageReferences(text, path, site)) {
     const imageFileId = image.kind === 'local' && image.path !== undefined ? ids.get(image.path) : undefined;
     if (imageFileId === undefined) continue;
     sites.push({ start: image.start - bodyOffset, end: image.end - bodyOffset, imageFileId, alt: image.alt });

@@ -34,11 +34,35 @@ export interface ImageReference {
   path?: string;
   /** A local target that leaves the workspace root (`../` too often, or a Windows drive path such as `C:/x.png`). */
   outside?: true;
+  /**
+   * A target written as a template (`{{ sponsor.img }}`, `{% ... %}`, `${...}`, a JSX expression `{...}`): filled
+   * in by the generator, so no image path (no `path`) and never a problem; the markup stays as written.
+   */
+  templated?: true;
   /** 1-based line of the markup's start in the whole file (front matter lines included). */
   line: number;
   /** Offsets of the whole markup in the text given: `text.slice(start, end)` is `![...](...)` or `<img ...>`. */
   start: number;
   end: number;
+}
+
+/**
+ * How the page's docs site resolves image paths (README "Docs sites", Images), as `Site.imagesOf` found it:
+ * without it, a site-root path (`/img/a.png`) is taken from the workspace root and every relative one from the
+ * file's folder, as a Markdown viewer does.
+ */
+export interface SiteImagePaths {
+  /**
+   * Root-relative folder a site-root path is served from: Docusaurus's first `staticDirectories` folder, MkDocs's
+   * `docs_dir`, Mintlify's docs root.
+   */
+  siteRoot: string;
+  /**
+   * Root-relative folder a relative `<img src>` of raw HTML resolves from, when the page's published address puts
+   * it elsewhere than the file's folder: the browser resolves it against the address, and the generator rewrites
+   * only Markdown images (MkDocs with `use_directory_urls` publishes `a/b.md` at `a/b/`, one folder deeper).
+   */
+  htmlFolder?: string;
 }
 
 type Parser = ReturnType<typeof MarkdownIt>;
@@ -89,9 +113,21 @@ function htmlAttributes(md: Parser, tag: string): Map<string, string> {
 
 const HTML_IMAGE_OR_COMMENT = /<!--[\s\S]*?(?:-->|$)|<img\b(?:"[^"]*"|'[^']*'|[^'">])*>/gi;
 
-/** What a target is: remote, or a local path resolved against `folder` (segments of the Markdown file's folder). */
-function classify(src: string, folder: readonly string[]): Pick<ImageReference, 'kind' | 'path' | 'outside'> {
+/**
+ * Template syntax of the generators and of MDX (mkdocs-macros/Jinja `{{ }}` `{% %}`, `${...}`, a JSX expression
+ * `{...}`): the generator fills it in, so it names no file.
+ */
+const TEMPLATED = /\{\{|\{%|\$\{|^\{/;
+
+/**
+ * What a target is: remote, templated, or a local path resolved against `folder` (segments of the Markdown file's
+ * folder), or, when it starts with `/`, against `root` (the site's static folder; the workspace root without a
+ * site).
+ */
+function classify(src: string, folder: readonly string[], root: readonly string[] = []): Pick<ImageReference, 'kind' | 'path' | 'outside' | 'templated'> {
   if (src.startsWith('//')) return { kind: 'remote' };
+  // markdown-it hands `{{x}}` over %-encoded.
+  if (TEMPLATED.test(percentDecode(src).trim())) return { kind: 'local', templated: true };
   // markdown-it hands `C:\x.png` over as `C:%5Cx.png`.
   const windowsDrive = /^[a-z]:(?:[\\/]|%5c)/i.test(src);
   if (!windowsDrive && /^[a-z][a-z0-9+.-]*:/i.test(src)) return { kind: 'remote' };
@@ -99,7 +135,7 @@ function classify(src: string, folder: readonly string[]): Pick<ImageReference, 
   // Decoded after the query and fragment are cut off, so that an encoded `%23` stays part of the name.
   const written = percentDecode(cut < 0 ? src : src.slice(0, cut)).normalize('NFC').replace(/\\/g, '/');
   if (windowsDrive) return { kind: 'local', path: written, outside: true };
-  const segments = written.startsWith('/') ? [] : [...folder];
+  const segments = written.startsWith('/') ? [...root] : [...folder];
   let outside = false;
   for (const segment of written.split('/')) {
     if (segment === '' || segment === '.') continue;
@@ -115,6 +151,8 @@ function classify(src: string, folder: readonly string[]): Pick<ImageReference, 
       segments.push(segment);
     }
   }
+  // A site's static folder named outside the root (`docs_dir: ../../elsewhere`) leaves it too: never read.
+  if (segments[0] === '..') outside = true;
   if (written.replace(/[/.]/g, '') === '' && !outside) return { kind: 'local' };
   const result: Pick<ImageReference, 'kind' | 'path' | 'outside'> = { kind: 'local', path: segments.join('/') };
   if (outside) result.outside = true;
@@ -126,8 +164,9 @@ function classify(src: string, folder: readonly string[]): Pick<ImageReference, 
  *
  * @param text the file's text, BOM-less with LF line ends (front matter, when present, is skipped)
  * @param relativePath the file's workspace-relative path, against whose folder relative targets are resolved
+ * @param site how the page's docs site resolves site-root paths and raw HTML's relative ones; absent: no site
  */
-export function findImageReferences(text: string, relativePath: string): ImageReference[] {
+export function findImageReferences(text: string, relativePath: string, site?: SiteImagePaths): ImageReference[] {
   const path = normalizeRelativePath(relativePath);
   const block = findFrontMatter(text);
   const bodyOffset = block?.bodyOffset ?? 0;
@@ -136,6 +175,9 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
   if (!MAY_HAVE_IMAGE.test(body)) return [];
 
   const folder = path.split('/').slice(0, -1);
+  const segmentsOf = (p: string) => p.split('/').filter((s) => s !== '');
+  const root = site ? segmentsOf(site.siteRoot) : [];
+  const htmlFolder = site?.htmlFolder !== undefined ? segmentsOf(site.htmlFolder) : folder;
   const md = imageParser();
   const env: Record<string, unknown> = {};
   const tokens = md.parse(body, env);
@@ -160,7 +202,7 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
       syntax: fields.syntax,
       alt: fields.alt,
       target: percentDecode(fields.src),
-      ...classify(fields.src, folder),
+      ...classify(fields.src, fields.syntax === 'html' ? htmlFolder : folder, root),
       line: bodyLine + places.lineOf(start) + 1,
       start: bodyOffset + start,
       end: bodyOffset + end,
@@ -209,9 +251,9 @@ export function findImageReferences(text: string, relativePath: string): ImageRe
 }
 
 /** Workspace-relative paths of the local images inside the workspace that the file references, each once. */
-export function localImagePaths(text: string, relativePath: string): string[] {
+export function localImagePaths(text: string, relativePath: string, site?: SiteImagePaths): string[] {
   const paths = new Set<string>();
-  for (const image of findImageReferences(text, relativePath)) {
+  for (const image of findImageReferences(text, relativePath, site)) {
     if (image.kind === 'local' && image.path !== undefined && image.outside !== true) paths.add(image.path);
   }
   return [...paths];

@@ -2,8 +2,9 @@
  * What an image reference may make the tool read (F8; docs/architecture.md#trust): a file inside the root (by its
  * real path, on disk), that is an image by its name and by its content (PNG, JPEG, GIF, WebP, SVG), and no larger
  * than the limit. Anything else is refused before it is read whole, with a reason the writer can act on, and is a
- * problem like a missing image. One reader for both fronts: the command line and the editor only say where the
- * root is.
+ * problem like a missing image. So is a GIF or SVG image: the server's upload route refuses them, and a dry run
+ * says so before any upload (issue 35, item 7). One reader for both fronts: the command line and the editor only
+ * say where the root is.
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -21,7 +22,13 @@ const BY_EXTENSION: Record<string, ImageKind> = { png: 'png', jpg: 'jpeg', jpeg:
 /** Bytes of the start of a file that decide its kind: an SVG's root element may follow a prolog and comments. */
 export const IMAGE_HEAD_BYTES = 8 * 1024;
 
-export type ImageRefusal = 'outside' | 'notImage' | 'tooLarge';
+export type ImageRefusal = 'outside' | 'notImage' | 'tooLarge' | 'unsupported';
+
+/**
+ * The kinds the server's upload route takes: it knows an image by its extension, `.png`, `.jpg`, `.jpeg` and `.webp`
+ * only, and answers any other with "Unsupported file type" (observed-server.md, the upload route).
+ */
+export const UPLOADED_KINDS: ReadonlySet<ImageKind> = new Set(['png', 'jpeg', 'webp']);
 
 /** An image that exists but may not be read or sent; `message` ends the sentence "the image X (line N) ...". */
 export class ImageRefusedError extends Error {
@@ -103,9 +110,13 @@ export type ImageLocator = (imagePath: string) => Promise<LocatedImage>;
 export function checkedImageReader(locate: ImageLocator, maxBytes: number): ImageReader & { check(imagePath: string): Promise<void> } {
   const find = async (imagePath: string) => {
     const kind = imageKindOfName(imagePath);
-    if (!kind) throw new ImageRefusedError('notImage', `is not an image (only PNG, JPEG, GIF, WebP and SVG files are sent as images)`);
+    if (!kind) throw new ImageRefusedError('notImage', `is not an image (only PNG, JPEG and WebP files are sent as images)`);
     const located = await locate(imagePath);
     if (located.size > maxBytes) throw tooLarge(located.size, maxBytes);
+    // After it is found, so that a missing GIF is said to be missing.
+    if (!UPLOADED_KINDS.has(kind)) {
+      throw new ImageRefusedError('unsupported', `is ${kind === 'svg' ? 'an' : 'a'} ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+    }
     return { kind, located };
   };
   return {

@@ -14,7 +14,7 @@ import type { ServiceClient } from '../api/client';
 import type { UserFileRecord } from '../api/schemas';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
-import type { ImageReference } from '../documents/images';
+import type { ImageReference, SiteImagePaths } from '../documents/images';
 import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
@@ -52,7 +52,7 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: SiteImagePaths): ImageReference[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
   const local = (r: ImageReference) => r.kind === 'local' && r.path !== undefined;
@@ -66,11 +66,11 @@ export function localImageReferences(text: string, relativePath: string, markdow
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
-  if (reader === undefined) return findImageReferences(normalized, relativePath).filter(local);
+  if (reader === undefined) return findImageReferences(normalized, relativePath, site).filter(local);
   const before = bodyOffset > 0 ? normalized.slice(0, bodyOffset) : '\n';
   const places = new BodyPlaces(normalized, lineStarts(normalized));
   const toSource = (offset: number) => bodyOffset + reader.mapped.sourceOffset(offset - before.length);
-  return findImageReferences(before + reader.mapped.text, relativePath).filter(local).map((r) => {
+  return findImageReferences(before + reader.mapped.text, relativePath, site).filter(local).map((r) => {
     const start = toSource(r.start);
     return { ...r, start, end: Math.max(start, toSource(r.end)), line: places.lineOf(start) + 1 };
   });
@@ -128,9 +128,10 @@ export async function previewImageIds(
   reader: ImageReader,
   uploaded: (contentHash: string) => string | undefined,
   markdown?: boolean,
+  site?: SiteImagePaths,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const refs = localImageReferences(text, relativePath, markdown);
+  const refs = localImageReferences(text, relativePath, markdown, site);
   if (!refs.length) return ids;
   const { hashes } = await readImages(refs, reader);
   for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || previewImagePlaceholder(path));

@@ -47,10 +47,17 @@ export class SiteResolver {
     return site?.page(path, text);
   }
 
-  /** The facts the page's build takes (`DocumentOptions.site`). */
+  /**
+   * The facts the page's build takes (`DocumentOptions.site`). A file of the site that is no page still takes how
+   * the site resolves its images (a blog post's `/img/a.png` is in the static folder), and nothing else.
+   */
   async factsOf(path: string, text: string): Promise<SiteFacts | undefined> {
     const site = await this.siteOf(path);
-    return site && siteFacts(await site.page(path, text), site.generator);
+    if (!site) return undefined;
+    const facts = siteFacts(await site.page(path, text), site.generator);
+    if (facts?.notPublished !== undefined) return facts;
+    const images = await site.imagesOf(path);
+    return images ? { ...facts, images } : facts;
   }
 
   /**

@@ -92,6 +92,7 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
   if (url === undefined && !warnings.some((w) => w.setting === 'url' || w.setting === '(file)' || w.setting === 'the exported config')) {
     warnings.push({ file: configFile, setting: 'url', message: `${configFile} has no url, so pages have no published address; set url there, or ${LINK_INSTEAD}.` });
   }
+  const staticDirs = staticDirectories(property(config, 'staticDirectories'), folder, setting);
   const base = docsInstances(config, folder, setting);
   const instances = (await Promise.all(base.map((d) => withVersions(files, folder, d, warnings)))).flat();
   for (const instance of instances) {
@@ -113,6 +114,7 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
     { name: 'baseUrl', value: baseUrlValue ?? '/ (default)' },
     ...(locales.others.length > 0 ? [{ name: 'i18n.locales', value: [`${locales.defaultLocale} (default)`, ...locales.others.map((l) => `${l} (i18n/${l}/, under /${l}/)`)].join(', ') }] : []),
     ...(typeof trailingSlash === 'boolean' ? [{ name: 'trailingSlash', value: String(trailingSlash) }] : []),
+    ...(staticDirs.setting !== undefined ? [{ name: 'staticDirectories', value: staticDirs.setting }] : []),
     ...base.flatMap((d, i) => {
       const p = base.length > 1 ? `docs[${i}].` : 'docs.';
       const versions = instances.filter((v) => v.pluginId === d.pluginId && v.version !== undefined);
@@ -174,7 +176,24 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
       else if (instance.editUrl !== undefined) page.editUrl = joinUrlSegments(instance.editUrl, instance.pathSetting, encodeUrlPath(inDocs));
       return page;
     },
+    // Docusaurus serves its static folders at the site's root, for every file of the site (docs, blog, pages):
+    // `/img/a.png` is `static/img/a.png`. With several folders, the first one is taken (see staticDirectories).
+    imagesOf(path: string) {
+      return Promise.resolve(under(folder, path) === undefined || staticDirs.first === undefined ? undefined : { siteRoot: staticDirs.first });
+    },
   };
+}
+
+/**
+ * `staticDirectories` (default `['static']`, relative to the config's folder). A site-root image path is looked up
+ * in the first one only: which of several holds a file is only known on disk, and nearly every site has one.
+ */
+function staticDirectories(value: Literal, folder: string, setting: Setting): { first?: string; setting?: string } {
+  const read = setting(value, 'staticDirectories', 'nothing (site-root images are looked up in static/)');
+  if (!Array.isArray(read)) return { first: joinPath(folder, 'static') };
+  const dirs = read.filter((d): d is string => typeof d === 'string' && d.trim() !== '');
+  const first = dirs[0];
+  return { ...(first !== undefined ? { first: joinPath(folder, first) } : {}), setting: dirs.length ? dirs.join(', ') : '(none)' };
 }
 
 function str(value: Literal): string | undefined {

@@ -55,6 +55,11 @@ export function loadMintlify(configFile: string, folder: string, text: string): 
       if (title !== undefined) page.title = title;
       return Promise.resolve(page);
     },
+    // Mintlify serves the docs root's files at the site's root, and a page's address is its path without the
+    // extension (no trailing slash), so raw HTML's relative paths resolve from the file's folder as written.
+    imagesOf(path: string) {
+      return Promise.resolve(under(folder, path) === undefined ? undefined : { siteRoot: folder });
+    },
   };
 }
 

@@ -115,6 +115,18 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       }
       return page;
     },
+    // MkDocs copies docs_dir's other files as they lie, so docs_dir is the site's root. It rewrites Markdown
+    // images relative to the file, but raw HTML goes out as written, and the browser resolves it against the page's
+    // address: with use_directory_urls, `a/b.md` is at `a/b/`, one folder deeper than the file.
+    async imagesOf(path: string) {
+      const inDocs = under(docsDir, path);
+      if (inDocs === undefined) return undefined;
+      const dirs = inDocs.split('/').slice(0, -1);
+      const stem = (inDocs.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+      const index = stem === 'index' || (stem.toLowerCase() === 'readme' && !(await exists(files, joinPath(docsDir, [...dirs, 'index.md'].join('/')))));
+      if (!directoryUrls || index || !/\.(?:md|markdown|mdown|mkdn|mkd)$/i.test(inDocs)) return { siteRoot: docsDir };
+      return { siteRoot: docsDir, htmlFolder: joinPath(docsDir, [...dirs, stem].join('/')) };
+    },
   };
 }
 

@@ -3,6 +3,7 @@
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
 import type { SiteFacts } from '../documents/build';
+import type { SiteImagePaths } from '../documents/images';
 import type { AnchorStyle } from '../documents/slug';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
@@ -82,6 +83,11 @@ export interface Site {
   warnings: SiteWarning[];
   /** What the site decides about the page at `path` (root-relative) with the given text. */
   page(path: string, text: string): Promise<SitePage>;
+  /**
+   * How the site resolves the image paths of the file at `path` (root-relative), a page or not (a Docusaurus blog
+   * post); undefined when the site does not publish from where the file is (MkDocs: outside `docs_dir`).
+   */
+  imagesOf(path: string): Promise<SiteImagePaths | undefined>;
 }
 
 /** What the document build takes from the site (`DocumentOptions.site`). */

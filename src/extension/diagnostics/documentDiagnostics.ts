@@ -107,7 +107,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     if (source.text !== undefined) {
       // The same references and reader Ingest Current File uploads with, so the two never disagree.
       const reader = imageReader(document.uri);
-      for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown)) {
+      for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown, source.file.site?.images)) {
         const path = image.path as string;
         const problem = image.outside ? 'outside' : await imageProblem(reader, path);
         if (problem) diagnostics.push(this.diagnostic(document, image.line, imageProblemText(problem, path), vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));
@@ -134,7 +134,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
 
 type ImageProblem = ImageRefusal | 'missing';
 
-const IMAGE_CODES: Record<ImageProblem, string> = { outside: 'imageOutside', missing: 'imageMissing', notImage: 'imageNotImage', tooLarge: 'imageTooLarge' };
+const IMAGE_CODES: Record<ImageProblem, string> = { outside: 'imageOutside', missing: 'imageMissing', notImage: 'imageNotImage', tooLarge: 'imageTooLarge', unsupported: 'imageUnsupported' };
 
 /** What keeps the image from being sent, judged without reading it whole; undefined when nothing does. */
 async function imageProblem(reader: ReturnType<typeof imageReader>, path: string): Promise<ImageProblem | undefined> {
@@ -152,7 +152,9 @@ function imageProblemText(problem: ImageProblem, path: string): string {
     case 'outside':
       return vscode.l10n.t('The image {0} is outside the workspace, so it cannot be uploaded.', path);
     case 'notImage':
-      return vscode.l10n.t('{0} is not a PNG, JPEG, GIF, WebP or SVG image (by its name and content), so it cannot be uploaded.', path);
+      return vscode.l10n.t('{0} is not a PNG, JPEG or WebP image (by its name and content), so it cannot be uploaded.', path);
+    case 'unsupported':
+      return vscode.l10n.t('The image {0} is a GIF or SVG, which the server refuses to upload (it takes PNG, JPEG and WebP): convert it to PNG.', path);
     case 'tooLarge':
       return vscode.l10n.t('The image {0} is larger than docIngest.images.maxSizeMB, so it cannot be uploaded.', path);
     case 'missing':

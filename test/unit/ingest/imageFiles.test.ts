@@ -103,6 +103,26 @@ describe('image files: what an image reference may read (issue 23)', () => {
     });
   });
 
+  // Issue 35, item 7: the server's upload route takes .png, .jpg, .jpeg and .webp only ("Unsupported file type"
+  // for any other), so a GIF or an SVG is a problem in the dry run, before any upload, and never read whole.
+  it('refuses a GIF or an SVG that exists as the upload route does, unread; a missing one is missing', async () => {
+    const reads: string[] = [];
+    const locate: ImageLocator = async (p) => {
+      const bytes = ({ 'a.gif': GIF, 'b.svg': svg('<svg/>') } as Record<string, Buffer>)[p];
+      if (!bytes) throw new Error('ENOENT');
+      return { size: bytes.length, head: async () => bytes, read: async () => (reads.push(p), bytes) };
+    };
+    const reader = checkedImageReader(locate, MB);
+    for (const [p, kind] of [['a.gif', 'a GIF'], ['b.svg', 'an SVG']]) {
+      const e = await thrown(() => reader.read(p ?? ''));
+      assert.ok(e instanceof ImageRefusedError && e.reason === 'unsupported', String(e));
+      assert.equal(e.message, `is ${kind} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+      await assert.rejects(reader.check(p ?? ''), (x: unknown) => x instanceof ImageRefusedError && x.reason === 'unsupported');
+    }
+    assert.deepEqual(reads, []);
+    assert.ok(!((await thrown(() => reader.read('none.gif'))) instanceof ImageRefusedError), 'a missing GIF is missing');
+  });
+
   describe('on disk', () => {
     let base: string;
     let root: string;
@@ -160,7 +180,7 @@ describe('image files: what an image reference may read (issue 23)', () => {
       const images = await readImages(localImageReferences(text, 'page.md'), diskImageReader(root, MB));
       assert.deepEqual(images.problems.map((p) => p.message), [
         'the image img/passwd.png (line 3) leads outside the workspace (a symbolic link): nothing outside it is read',
-        'the image secrets.json (line 5) is not an image (only PNG, JPEG, GIF, WebP and SVG files are sent as images)',
+        'the image secrets.json (line 5) is not an image (only PNG, JPEG and WebP files are sent as images)',
         'the image img/none.png (line 7) is missing',
       ]);
       assert.deepEqual([...images.hashes.keys()], ['img/logo.png'], 'the one good image is read');
