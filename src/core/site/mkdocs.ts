@@ -106,7 +106,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const title = entry?.title ?? read.frontMatter.get('title');
       const label = title ?? read.h1 ?? fileTitle(index ? (dirs[dirs.length - 1] ?? 'Home') : stem, dirs.length === 0 && index);
       const sections = entry ? entry.sections : nav ? [] : dirs.map((d) => fileTitle(d, false));
-      const page: SitePage = { path, breadcrumb: [...sections, label] };
+      const page: SitePage = { path, breadcrumb: [...sections, label], syntax: 'mkdocs' };
       if (anchors) page.anchors = anchors;
       if (siteUrl !== undefined) page.url = joinUrl(withSlash(siteUrl), encodeUrlPath(url));
       if (title !== undefined) page.title = title;

@@ -52,6 +52,8 @@ export interface SitePage {
   editUrl?: string;
   /** How the site makes heading anchors, when not as GitHub does (MkDocs's `toc`). */
   anchors?: AnchorStyle;
+  /** The Markdown the site renders, when not CommonMark (`SiteFacts.syntax`). */
+  syntax?: 'mkdocs';
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
   /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */
@@ -87,6 +89,7 @@ export function siteFacts(page: SitePage | undefined): SiteFacts | undefined {
   if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
   if (page.title !== undefined) facts.title = page.title;
   if (page.anchors !== undefined) facts.anchors = page.anchors;
+  if (page.syntax !== undefined) facts.syntax = page.syntax;
   if (page.editUrl !== undefined) facts.editUrl = page.editUrl;
   return facts;
 }

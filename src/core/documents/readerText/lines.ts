@@ -57,7 +57,7 @@ export function splitLines(text: string): Line[] {
   return lines;
 }
 
-function blank(line: Line | undefined): boolean {
+export function blank(line: Line | undefined): boolean {
   return line === undefined || line.text.trim() === '';
 }
 
@@ -114,14 +114,17 @@ export function admonitionTitle(type: string, title: string | undefined): string
 }
 
 /** A title as a line of its own: bold, with a blank line before the text that follows it. */
-function titleLine(title: string, next: Line | undefined, nextIsBlank: boolean): string {
+export function titleLine(title: string, next: Line | undefined, nextIsBlank: boolean): string {
   const line = `**${title.replace(/\*/g, '\\*')}**`;
   return next === undefined ? line : nextIsBlank ? `${line}\n` : `${line}\n\n`;
 }
 
 const COLON_OPEN = /^[ \t]*(:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/;
 const COLON_CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
-const MKDOCS = /^( *)(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/;
+// `!!!note` without a space too: Python-Markdown's admonition and pymdownx.details read it.
+const MKDOCS = /^( *)(?:!!!|\?\?\?\+?)[ \t]*([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/;
+/** A content tab (pymdownx.tabbed): `=== "Title"`, `===+` (selected), `===!` (a new tab set); its text indented by four. */
+const TAB = /^( *)===[!+]{0,2}[ \t]+"(.*)"[ \t]*$/;
 const CALLOUT = /^( {0,3})>[ \t]?\[!([\w-]+)\][+-]?(.*)$/;
 const QUOTE = /^ {0,3}>[ \t]?/;
 
@@ -138,12 +141,13 @@ function colonTitle(rest: string): string | undefined {
  * - Docusaurus / remark-directive `:::note Title` or `:::note[Title]` ... `:::` (more colons to nest);
  * - MkDocs (Material) `!!! warning "Title"`, collapsible `??? note` / `???+ note`, the text indented by four;
  *   an empty title (`""`) shows no title, as in MkDocs;
- * - GitHub alerts and Obsidian callouts, `> [!NOTE]` / `> [!tip]- Title`, the text quoted.
+ * - GitHub alerts and Obsidian callouts, `> [!NOTE]` / `> [!tip]- Title`, the text quoted;
+ * - on a page of an MkDocs site (`mkdocsSite`), content tabs `=== "Title"`: the title, then the text indented by four.
  * One pass handles the outermost ones of each kind; `readerText` repeats it while it changes something, so that
  * nested ones (now unindented or unquoted) are handled too.
  */
-export function admonitions(text: string): Edit[] {
-  if (!/:::|!!!|\?\?\?|\[!/.test(text)) return [];
+export function admonitions(text: string, mkdocsSite = false): Edit[] {
+  if (!/:::|!!!|\?\?\?|\[!|===/.test(text)) return [];
   const lines = splitLines(text);
   const edits: Edit[] = [];
   const open: number[] = [];
@@ -169,7 +173,9 @@ export function admonitions(text: string): Edit[] {
       edits.push({ start: line.start, end: line.next, text: joins ? '\n' : '' });
       continue;
     }
-    const mkdocs = MKDOCS.exec(line.text);
+    const tab = mkdocsSite ? TAB.exec(line.text) : null;
+    // A tab shows its title, then its text: as an admonition with that title.
+    const mkdocs = MKDOCS.exec(line.text) ?? (tab ? [tab[0], tab[1], '', '', tab[2]] : null);
     if (mkdocs) {
       const base = (mkdocs[1] ?? '').length;
       // The body: blank lines and lines indented four more, up to the last indented one.
