@@ -62,17 +62,19 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     };
     const text = new TextDecoder().decode(bytes);
     const ledger = await openLedger(config, io);
+    const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
+    const site = await sites.factsOf(file.relativePath, text);
     source.images = await previewImageIds(
       text,
       file.relativePath,
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
+      undefined,
+      site?.syntax,
     );
-    const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
     const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
     source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
     source.includes = await resolveIncludes(text, file.relativePath, targets);
-    const site = await sites.factsOf(file.relativePath, text);
     if (site) source.site = site;
     let built;
     try {

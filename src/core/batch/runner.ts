@@ -280,7 +280,8 @@ class Batch {
       let documentId: string | undefined;
       try {
         documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix);
-        const images = await this.localImages(file, bytes);
+        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+        const images = await this.localImages(file, bytes, site?.syntax);
         for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       } catch {
         // Its build says what is wrong with it.
@@ -406,13 +407,14 @@ class Batch {
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
-      const images = await this.localImages(file, bytes);
+      // The site first: how it renders the page decides which images the page shows.
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+      if (site) source.site = site;
+      const images = await this.localImages(file, bytes, site?.syntax);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       source.linkTargets = await this.links(file, bytes);
-      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
-      if (site) source.site = site;
       source.includes = await this.includes(file, bytes);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
@@ -448,9 +450,9 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, bytes: Uint8Array): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, bytes: Uint8Array, syntax: 'mkdocs' | undefined): Promise<DocumentImages | undefined> {
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath);
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, syntax);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;

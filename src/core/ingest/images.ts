@@ -52,7 +52,7 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, syntax?: 'mkdocs'): ImageReference[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
   const local = (r: ImageReference) => r.kind === 'local' && r.path !== undefined;
@@ -62,7 +62,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath) });
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath), mkdocs: syntax === 'mkdocs' });
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
@@ -128,9 +128,11 @@ export async function previewImageIds(
   reader: ImageReader,
   uploaded: (contentHash: string) => string | undefined,
   markdown?: boolean,
+  /** The page's site syntax (`SiteFacts.syntax`): its images are those of the text as the site renders it. */
+  syntax?: 'mkdocs',
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
-  const refs = localImageReferences(text, relativePath, markdown);
+  const refs = localImageReferences(text, relativePath, markdown, syntax);
   if (!refs.length) return ids;
   const { hashes } = await readImages(refs, reader);
   for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || previewImagePlaceholder(path));

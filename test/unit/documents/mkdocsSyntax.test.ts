@@ -18,13 +18,13 @@ function warnings(lines: string[]): Array<[number | undefined, string]> {
 describe('reader text: HTML comments are never text (issue 35)', () => {
   it('a comment on its own lines goes with them, one inside a line goes alone, an excerpt marker too', () => {
     const text = ['# T', '', 'Intro.', '', '<!-- more -->', '', 'Body <!-- hidden --> text.', '', '<!--', 'a note', 'for writers', '-->', '', 'End.'].join('\n');
-    assert.deepEqual(texts(build(text, 'a.md')), ['# T\n\nIntro.\n\nBody  text.\n\nEnd.']);
+    assert.deepEqual(texts(build(text, 'a.md')), ['# T\n\nIntro.\n\nBody text.\n\nEnd.']);
   });
 
   it('comments in fenced code and code spans are code a reader sees; an MkDocs page drops them too', () => {
     const text = ['# T', '', 'Write `<!-- x -->` to hide.', '', '```html', '<!-- kept -->', '```', '', '<!-- gone -->'].join('\n');
     assert.deepEqual(texts(build(text, 'a.md')), ['# T\n\nWrite `<!-- x -->` to hide.\n\n```html\n<!-- kept -->\n```']);
-    assert.equal(mkdocsText(['# T', '', 'A <!-- b --> c.']), '# T\n\nA  c.');
+    assert.equal(mkdocsText(['# T', '', 'A <!-- b --> c.']), '# T\n\nA c.');
   });
 });
 
@@ -105,12 +105,13 @@ describe('reader text: what only the MkDocs build makes (issue 35)', () => {
       '{% raw %}', 'Literal.', '{% endraw %}', '',
       'Code: `{{ kept }}`.',
     ];
-    assert.equal(mkdocsText(lines), '# T\n\nVersion  is out.\n\nLiteral.\n\nCode: `{{ kept }}`.');
+    assert.equal(mkdocsText(lines), '# T\n\nVersion is out.\n\nLiteral.\n\nCode: `{{ kept }}`.');
     assert.deepEqual(warnings(lines), [[3, 'templateMarkup'], [5, 'templateMarkup']]);
   });
 
   it('Markdown inside <div markdown> is read as Markdown: its tags go, its headings make sections', () => {
     const result = build(['# T', '', '<div class="grid" markdown>', '## Inside', '*Bold* words.', '</div>', '', 'After.'].join('\n'), 'docs/guide.md', MKDOCS);
     assert.deepEqual(texts(result), ['# T', '## Inside\n*Bold* words.\n\nAfter.']);
+    assert.equal(mkdocsText(['# T', '', 'Before.', '', '<div markdown="1">', '', '**Safe**', '', '</div>', '', 'After.']), '# T\n\nBefore.\n\n**Safe**\n\nAfter.');
   });
 });

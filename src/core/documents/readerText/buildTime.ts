@@ -8,7 +8,7 @@
  *   when the template runs. `{% raw %}` ... `{% endraw %}` keeps its text, as Jinja shows it.
  * Fenced code and code spans are code a reader sees, and stay.
  */
-import { nextOutsideCodeSpan, proseRanges, wholeLines } from './comments';
+import { inlineRemoval, nextOutsideCodeSpan, proseRanges, wholeLines } from './comments';
 import { splitLines } from './lines';
 import type { Line, StageProblem } from './lines';
 import type { Edit } from './mapped';
@@ -81,7 +81,7 @@ export function macroMarkup(text: string): { edits: Edit[]; problems: StageProbl
         continue;
       }
       if (tag !== undefined && BLOCK_TAGS.has(tag)) end = blockEnd(text, tag, end, to);
-      edits.push(wholeLines(text, start, end) ?? { start, end, text: '' });
+      edits.push(wholeLines(text, start, end) ?? inlineRemoval(text, start, end));
       problems.push({
         severity: 'warning',
         code: 'templateMarkup',

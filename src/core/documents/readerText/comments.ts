@@ -25,7 +25,7 @@ export function htmlComments(text: string): Edit[] {
       if (open === -1) break;
       const close = text.indexOf('-->', open + 4);
       const end = close === -1 || close + 3 > to ? to : close + 3;
-      edits.push(wholeLines(text, open, end) ?? { start: open, end, text: '' });
+      edits.push(wholeLines(text, open, end) ?? inlineRemoval(text, open, end));
       at = end;
     }
   }
@@ -88,4 +88,10 @@ export function wholeLines(text: string, start: number, end: number): Edit | und
   const following = /^[ \t]*(?:\n|$)/.exec(text.slice(next));
   if (blankBefore && following && next < text.length) next += following[0].length;
   return { start: lineStart, end: next, text: '' };
+}
+
+/** Markup inside a line goes; between two spaces, one of them goes with it (`a <!-- b --> c` → `a c`). */
+export function inlineRemoval(text: string, start: number, end: number): Edit {
+  const spaced = /[ \t]/.test(text[start - 1] ?? '') && /[ \t]/.test(text[end] ?? '');
+  return { start, end: spaced ? end + 1 : end, text: '' };
 }

@@ -42,9 +42,14 @@ function closingLine(lines: readonly Line[], from: number, tag: string): number 
   return undefined;
 }
 
-/** The tag line goes; a blank line stays in its place unless one stands next to it already (the blocks stay apart). */
+/**
+ * The tag line goes; a blank line stays in its place unless one stands next to it already (the blocks stay apart),
+ * and between two blank lines one of them goes too.
+ */
 function tagLine(lines: readonly Line[], i: number): Edit {
   const line = lines[i] as Line;
-  const apart = blank(lines[i - 1]) || blank(lines[i + 1]);
+  const next = lines[i + 1];
+  if (blank(lines[i - 1]) && next !== undefined && blank(next)) return { start: line.start, end: next.next, text: '' };
+  const apart = blank(lines[i - 1]) || blank(next);
   return { start: line.start, end: line.next, text: apart ? '' : '\n' };
 }
