@@ -83,6 +83,15 @@ describe('reader text: content tabs, details and admonitions of MkDocs (issue 35
     ]), '# T\n\n**Linux**\n\nUse apt.\n\n```bash\napt install x\n```\n\n**macOS**\n\nUse brew.\n\nAfter.');
   });
 
+  it('an empty tab keeps its title on its own line; a fence indented past the example\'s own stays inside it', () => {
+    assert.equal(mkdocsText(['# T', '', '=== "One"', '', '=== "Two"', '', 'Text.']), '# T\n\n**One**\n\n**Two**\n\nText.');
+    assert.equal(mkdocsText(['# T', '', '```', '!!! note', '    ```', '    x', '    ```', '```', '', '!!! tip', '    Real.']), '# T\n\n```\n!!! note\n    ```\n    x\n    ```\n```\n\n**Tip**\n\nReal.');
+  });
+
+  it(':emoji:{ .class } loses its attribute list', () => {
+    assert.equal(mkdocsText(['# T', '', '- :rocket:{ .big } __Fast__']), '# T\n\n- :rocket: __Fast__');
+  });
+
   it('???/???+ details and !!!note without a space become their title and text', () => {
     assert.equal(mkdocsText([
       '# T', '', '???+ question "Why?"', '    Because.', '', '!!!note', '    Noted.', '', '???tip', '    Tipped.',

@@ -17,8 +17,8 @@ const ATTR_LIST = new RegExp(String.raw`(\[\]\(\))?\{:?[ \t]*${TOKEN}(?:[ \t]+${
 const ID = /(?:^|[\s{:])#([^\s{}#]+)/;
 const ATX = /^ {0,3}#{1,6}(?:[ \t]|$)/;
 const SETEXT = /^ {0,3}(?:=+|-+)[ \t]*$/;
-/** What an inline attribute list follows directly: the end of an image, link, emphasis or code span. */
-const INLINE_END = /[)\]*_`]$/;
+/** What an inline attribute list follows directly: the end of an image, link, emphasis, code span or `:emoji:`. */
+const INLINE_END = /(?:[)\]*_`]|:[\w+-]+:)$/;
 
 export interface AttrListEdits {
   edits: Edit[];

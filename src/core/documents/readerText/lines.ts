@@ -31,6 +31,7 @@ const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   let fence: string | undefined;
+  let fenceIndent = 0;
   let start = 0;
   while (start <= text.length) {
     const newline = text.indexOf('\n', start);
@@ -44,9 +45,11 @@ export function splitLines(text: string): Line[] {
         // A backtick fence's info string has no backtick (CommonMark).
         if (!(marks.startsWith('`') && (match[2] ?? '').includes('`'))) {
           fence = marks;
+          fenceIndent = indentOf(line);
           code = true;
         }
-      } else if (marks[0] === fence[0] && marks.length >= fence.length && (match[2] ?? '').trim() === '') {
+      } else if (marks[0] === fence[0] && marks.length >= fence.length && (match[2] ?? '').trim() === '' && indentOf(line) <= fenceIndent + 3) {
+        // Indented 4 or more past the opening, a fence is the text of the code (an example's own fence), as in CommonMark.
         fence = undefined;
       }
     }
@@ -188,7 +191,9 @@ export function admonitions(text: string, mkdocsSite = false): Edit[] {
       }
       const first = lines[i + 1];
       const title = mkdocs[4] === '' ? undefined : admonitionTitle(mkdocs[2] ?? '', mkdocs[4]);
-      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : titleLine(title, last > i ? first : undefined, blank(first)) });
+      // Without a body (an empty tab), the title keeps its line: the next line is not joined to it.
+      const alone = last === i && line.next > line.end ? '\n' : '';
+      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : titleLine(title, last > i ? first : undefined, blank(first)) + alone });
       for (let j = i + 1; j <= last; j++) {
         const body = lines[j] as Line;
         if (blank(body)) continue;
