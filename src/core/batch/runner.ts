@@ -21,7 +21,7 @@ import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
 import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
-import type { GitFileInfo } from '../documents/build';
+import type { GitFileInfo, SiteSyntax } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
@@ -450,7 +450,7 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, bytes: Uint8Array, syntax: 'mkdocs' | undefined): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, bytes: Uint8Array, syntax: SiteSyntax | undefined): Promise<DocumentImages | undefined> {
     if (!this.o.images) return undefined;
     const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, syntax);
     if (!refs.length) return undefined;

@@ -126,12 +126,16 @@ export interface SiteFacts {
   anchors?: AnchorStyle;
   /** Why the site never publishes the file (a Docusaurus partial, MkDocs `exclude_docs`): skipped as a draft is. */
   notPublished?: string;
-  /**
-   * The Markdown the site renders, when not CommonMark as GitHub reads it: `mkdocs`, Python-Markdown with the
-   * extensions MkDocs sites use (content tabs, `///` blocks, attribute lists...; see `readerText/`).
-   */
-  syntax?: 'mkdocs';
+  /** The Markdown the site renders, when not CommonMark as GitHub reads it (see {@link SiteSyntax}). */
+  syntax?: SiteSyntax;
 }
+
+/**
+ * `mkdocs`: Python-Markdown with the extensions MkDocs sites use (content tabs, `///` blocks, attribute lists,
+ * mkdocstrings; see `readerText/`); `mkdocs-macros`: the same, and the site renders its pages as Jinja templates
+ * (the mkdocs-macros plugin or a macros extension), so `{{ }}` and `{% %}` are markup, not text.
+ */
+export type SiteSyntax = 'mkdocs' | 'mkdocs-macros';
 
 /** Between the labels of metadata `breadcrumb`. */
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -241,7 +245,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax === 'mkdocs') : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -298,11 +302,11 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], mkdocs: boolean): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs });
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

@@ -15,6 +15,7 @@ import type { UserFileRecord } from '../api/schemas';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
 import type { ImageReference } from '../documents/images';
+import type { SiteSyntax } from '../documents/build';
 import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
@@ -52,7 +53,7 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean, syntax?: 'mkdocs'): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, syntax?: SiteSyntax): ImageReference[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
   const local = (r: ImageReference) => r.kind === 'local' && r.path !== undefined;
@@ -62,7 +63,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath), mkdocs: syntax === 'mkdocs' });
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath), mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
@@ -129,7 +130,7 @@ export async function previewImageIds(
   uploaded: (contentHash: string) => string | undefined,
   markdown?: boolean,
   /** The page's site syntax (`SiteFacts.syntax`): its images are those of the text as the site renders it. */
-  syntax?: 'mkdocs',
+  syntax?: SiteSyntax,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const refs = localImageReferences(text, relativePath, markdown, syntax);

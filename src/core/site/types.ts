@@ -2,7 +2,7 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
-import type { SiteFacts } from '../documents/build';
+import type { SiteFacts, SiteSyntax } from '../documents/build';
 import type { AnchorStyle } from '../documents/slug';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
@@ -53,7 +53,7 @@ export interface SitePage {
   /** How the site makes heading anchors, when not as GitHub does (MkDocs's `toc`). */
   anchors?: AnchorStyle;
   /** The Markdown the site renders, when not CommonMark (`SiteFacts.syntax`). */
-  syntax?: 'mkdocs';
+  syntax?: SiteSyntax;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
   /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */

@@ -4,15 +4,16 @@ import assert from 'node:assert/strict';
 import type { DocumentOptions } from '../../../src/core/documents';
 import { build, texts } from './helpers';
 
-/** A page of an MkDocs site, as the site resolver hands it to the build. */
+/** A page of an MkDocs site (with the macros plugin: MACROS), as the site resolver hands it to the build. */
 const MKDOCS: DocumentOptions = { site: { syntax: 'mkdocs', pageUrl: 'https://docs.example.com/guide/', anchors: 'mkdocs' } };
+const MACROS: DocumentOptions = { site: { ...MKDOCS.site, syntax: 'mkdocs-macros' } };
 
-function mkdocsText(lines: string[]): string {
-  return texts(build(lines.join('\n'), 'docs/guide.md', MKDOCS)).join('\n\n');
+function mkdocsText(lines: string[], options = MKDOCS): string {
+  return texts(build(lines.join('\n'), 'docs/guide.md', options)).join('\n\n');
 }
 
-function warnings(lines: string[]): Array<[number | undefined, string]> {
-  return build(lines.join('\n'), 'docs/guide.md', MKDOCS).problems.filter((p) => p.severity === 'warning').map((p) => [p.line, p.code]);
+function warnings(lines: string[], options = MKDOCS): Array<[number | undefined, string]> {
+  return build(lines.join('\n'), 'docs/guide.md', options).problems.filter((p) => p.severity === 'warning').map((p) => [p.line, p.code]);
 }
 
 describe('reader text: HTML comments are never text (issue 35)', () => {
@@ -114,8 +115,12 @@ describe('reader text: what only the MkDocs build makes (issue 35)', () => {
       '{% raw %}', 'Literal.', '{% endraw %}', '',
       'Code: `{{ kept }}`.',
     ];
-    assert.equal(mkdocsText(lines), '# T\n\nVersion is out.\n\nLiteral.\n\nCode: `{{ kept }}`.');
-    assert.deepEqual(warnings(lines), [[3, 'templateMarkup'], [5, 'templateMarkup']]);
+    assert.equal(mkdocsText(lines, MACROS), '# T\n\nVersion is out.\n\nLiteral.\n\nCode: `{{ kept }}`.');
+    assert.deepEqual(warnings(lines, MACROS), [[3, 'templateMarkup'], [5, 'templateMarkup']]);
+  });
+
+  it('without the macros plugin, {{ name }} is text a reader sees', () => {
+    assert.equal(mkdocsText(['# T', '', 'Type {{ name }} here.']), '# T\n\nType {{ name }} here.');
   });
 
   it('Markdown inside <div markdown> is read as Markdown: its tags go, its headings make sections', () => {

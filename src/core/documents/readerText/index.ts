@@ -7,8 +7,8 @@
  * 3. MkDocs snippets and Obsidian/Foam embeds are replaced by the text they include (`includes.ts`);
  * 4. admonitions and callouts become their title and text (`lines.ts`), nested ones too.
  * HTML comments go from every Markdown page (`comments.ts`). A page of an MkDocs site (`mkdocs`) is read as
- * Python-Markdown with the common extensions renders it: mkdocstrings and mkdocs-macros markup goes with a warning
- * (`buildTime.ts`), `///` blocks and content tabs show their titles and texts (`blocks.ts`, `lines.ts`), elements
+ * Python-Markdown with the common extensions renders it: mkdocstrings markup (and, with `macros`, mkdocs-macros markup) goes with
+ * a warning (`buildTime.ts`), `///` blocks and content tabs show their titles and texts (`blocks.ts`, `lines.ts`), elements
  * with a `markdown` attribute lose their tags (`markdownInHtml.ts`) and attribute lists go, a heading's `#id`
  * becoming its anchor (`attrLists.ts`).
  * Everything else, fenced code (Mermaid and PlantUML diagrams included) above all, stays byte for byte as written.
@@ -54,6 +54,8 @@ export interface ReaderTextOptions {
   includes?: IncludedFiles;
   /** The page belongs to an MkDocs site: read Python-Markdown's and pymdownx's syntax as the site renders it. */
   mkdocs?: boolean;
+  /** With `mkdocs`: the site renders its pages as Jinja templates (mkdocs-macros), so their markup is left out. */
+  macros?: boolean;
 }
 
 export interface ReaderText {
@@ -78,7 +80,7 @@ const MAX_NESTING = 6;
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
   if (!options.mdx && !options.mkdocs && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true });
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -92,6 +94,8 @@ interface RenderContext {
   shown: Map<string, IncludeOutcome>;
   /** Read as a page of an MkDocs site (the page and what it includes). */
   mkdocs: boolean;
+  /** Its template markup left out (mkdocs-macros). */
+  macros: boolean;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -134,7 +138,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   if (context.mkdocs) {
     stage((text, found) => {
       const strings = mkdocstringsLines(text);
-      const macros = macroMarkup(text);
+      const macros = context.macros ? macroMarkup(text) : { edits: [], problems: [] };
       found.push(...strings.problems, ...macros.problems);
       return [...strings.edits, ...macros.edits];
     });
