@@ -113,9 +113,10 @@ describe('reader text: what only the MkDocs build makes (issue 35)', () => {
       'Version {{ config.version }} is out.', '',
       '{% for item in items %}', '<img src="{{ item.logo }}">', '{% endfor %}', '',
       '{% raw %}', 'Literal.', '{% endraw %}', '',
+      '{% raw %}', '', '```jinja', 'Hi {{ name }}', '```', '', '{% endraw %}', '',
       'Code: `{{ kept }}`.',
     ];
-    assert.equal(mkdocsText(lines, MACROS), '# T\n\nVersion is out.\n\nLiteral.\n\nCode: `{{ kept }}`.');
+    assert.equal(mkdocsText(lines, MACROS), '# T\n\nVersion is out.\n\nLiteral.\n\n```jinja\nHi {{ name }}\n```\n\nCode: `{{ kept }}`.');
     assert.deepEqual(warnings(lines, MACROS), [[3, 'templateMarkup'], [5, 'templateMarkup']]);
   });
 

@@ -66,18 +66,10 @@ export function macroMarkup(text: string): { edits: Edit[]; problems: StageProbl
       }
       let end = start + match[0].length;
       const tag = match[1];
-      if (tag === 'raw') {
-        // The text between raw tags is shown as written: only the tags go.
-        edits.push(wholeLines(text, start, end) ?? { start, end, text: '' });
-        const close = /\{%-?[ \t]*endraw[ \t]*-?%\}/g;
-        close.lastIndex = end;
-        const found = close.exec(text);
-        if (found && found.index < to) {
-          edits.push(wholeLines(text, found.index, found.index + found[0].length) ?? { start: found.index, end: found.index + found[0].length, text: '' });
-          at = found.index + found[0].length;
-        } else {
-          at = to;
-        }
+      if (tag === 'raw' || tag === 'endraw') {
+        // The text between raw tags (code fences often) is shown as written: only the tags go, without a word.
+        edits.push(wholeLines(text, start, end) ?? inlineRemoval(text, start, end));
+        at = end;
         continue;
       }
       if (tag !== undefined && BLOCK_TAGS.has(tag)) end = blockEnd(text, tag, end, to);
