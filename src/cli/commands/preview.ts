@@ -72,7 +72,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       diskImageReader(config.root, config.imagesMaxBytes),
       (hash) => (config.baseUrl ? ledger.imageFileId(config.baseUrl, hash) : undefined),
       undefined,
-      site?.images,
+      site,
     );
     const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
     source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });

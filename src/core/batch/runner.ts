@@ -453,7 +453,7 @@ class Batch {
 
   private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<DocumentImages | undefined> {
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site?.images);
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;

@@ -135,7 +135,16 @@ export interface SiteFacts {
   generatorKeys?: readonly string[];
   /** How the site resolves the file's image paths (`images.ts`); given also for a file of the site that is no page. */
   images?: SiteImagePaths;
+  /** The Markdown the site renders, when not CommonMark as GitHub reads it (see {@link SiteSyntax}). */
+  syntax?: SiteSyntax;
 }
+
+/**
+ * `mkdocs`: Python-Markdown with the extensions MkDocs sites use (content tabs, `///` blocks, attribute lists,
+ * mkdocstrings; see `readerText/`); `mkdocs-macros`: the same, and the site renders its pages as Jinja templates
+ * (the mkdocs-macros plugin or a macros extension), so `{{ }}` and `{% %}` are markup, not text.
+ */
+export type SiteSyntax = 'mkdocs' | 'mkdocs-macros';
 
 /** Between the labels of metadata `breadcrumb`. */
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -245,12 +254,12 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems) : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
   const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
-  const headings = markdown ? findHeadings(body) : [];
+  const headings = markdown ? withHeadingIds(findHeadings(body), bodyLineStarts, reader?.headingIds) : [];
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
   const file: PreparedFile = {
@@ -265,7 +274,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     reader,
     line: (offset) => bodyLine + 1 + sourcePlaces.lineOf(reader ? reader.mapped.sourceOffset(offset) : offset),
     headings,
-    siteAnchors: siteAnchors(body, headings, options.site?.anchors),
+    siteAnchors: siteAnchors(body, headings, options.site?.anchors, bodyLineStarts, reader?.headingIds),
     boundaries: headings.filter((h) => h.topLevel),
     enclosing: new Map(),
     fileId,
@@ -302,11 +311,11 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[]): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes });
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);
@@ -384,10 +393,27 @@ function lineOffset(file: PreparedFile, line: number): number {
 }
 
 /** The same headings with the anchors the site gives them, when the site makes anchors otherwise than GitHub. */
-function siteAnchors(body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined): Map<MarkdownHeading, string | undefined> | undefined {
+function siteAnchors(
+  body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined, bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined,
+): Map<MarkdownHeading, string | undefined> | undefined {
   if (style === undefined || style === 'github' || headings.length === 0) return undefined;
-  const site = findHeadings(body, style);
+  const site = withHeadingIds(findHeadings(body, style), bodyLineStarts, ids);
   return new Map(headings.map((h, i) => [h, site[i]?.anchor]));
+}
+
+/**
+ * The headings with the explicit anchors the reader text found for them (an MkDocs attribute list's `#id`, gone
+ * from the text), by the offset of their line.
+ */
+function withHeadingIds(headings: MarkdownHeading[], bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined): MarkdownHeading[] {
+  if (ids === undefined || ids.size === 0) return headings;
+  for (const heading of headings) {
+    const id = ids.get(bodyLineStarts[heading.startLine] ?? -1);
+    if (id === undefined) continue;
+    heading.anchor = id;
+    heading.explicitId = true;
+  }
+  return headings;
 }
 
 /** The anchor of a heading on the published page. */

@@ -14,7 +14,8 @@ import type { ServiceClient } from '../api/client';
 import type { UserFileRecord } from '../api/schemas';
 import { DocumentError } from '../documents/errors';
 import { findImageReferences } from '../documents/images';
-import type { ImageReference, SiteImagePaths } from '../documents/images';
+import type { ImageReference } from '../documents/images';
+import type { SiteFacts } from '../documents/build';
 import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
@@ -52,7 +53,8 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: SiteImagePaths): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: Pick<SiteFacts, 'images' | 'syntax'>): ImageReference[] {
+  const syntax = site?.syntax;
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
   const local = (r: ImageReference) => r.kind === 'local' && r.path !== undefined;
@@ -62,15 +64,15 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath) });
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath), mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
-  if (reader === undefined) return findImageReferences(normalized, relativePath, site).filter(local);
+  if (reader === undefined) return findImageReferences(normalized, relativePath, site?.images).filter(local);
   const before = bodyOffset > 0 ? normalized.slice(0, bodyOffset) : '\n';
   const places = new BodyPlaces(normalized, lineStarts(normalized));
   const toSource = (offset: number) => bodyOffset + reader.mapped.sourceOffset(offset - before.length);
-  return findImageReferences(before + reader.mapped.text, relativePath, site).filter(local).map((r) => {
+  return findImageReferences(before + reader.mapped.text, relativePath, site?.images).filter(local).map((r) => {
     const start = toSource(r.start);
     return { ...r, start, end: Math.max(start, toSource(r.end)), line: places.lineOf(start) + 1 };
   });
@@ -128,7 +130,8 @@ export async function previewImageIds(
   reader: ImageReader,
   uploaded: (contentHash: string) => string | undefined,
   markdown?: boolean,
-  site?: SiteImagePaths,
+  /** The page's site facts: how the site resolves image paths, and its syntax (the images of the text as it renders it). */
+  site?: Pick<SiteFacts, 'images' | 'syntax'>,
 ): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   const refs = localImageReferences(text, relativePath, markdown, site);

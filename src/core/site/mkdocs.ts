@@ -65,6 +65,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const editUri = typeof editUriValue === 'string' ? editUriValue : defaultEditUri(repoUrl);
   const excludes = excludePatterns(setting('exclude_docs', 'exclude globs in .doc-ingest.json'));
   const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
+  const syntax = rendersTemplates(property(config, 'plugins'), property(config, 'markdown_extensions')) ? 'mkdocs-macros' : 'mkdocs';
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
   const nav = Array.isArray(navValue) ? readNav(navValue, [], warnings, configFile) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {
@@ -77,6 +78,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     { name: 'use_directory_urls', value: directoryUrls ? (property(config, 'use_directory_urls') === undefined ? 'true (default)' : 'true') : 'false' },
     { name: 'nav', value: nav ? `${nav.length} pages` : '(not set: the folders)' },
     { name: 'repo_url', value: repoUrl ?? '(not set)' },
+    { name: 'templates', value: syntax === 'mkdocs-macros' ? 'macros: {{ }} and {% %} are left out' : '(no macros: {{ }} is text)' },
     { name: 'anchors', value: anchors === 'mkdocs' ? 'toc (default slugify)' : 'toc slugify set: GitHub style' },
     { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : '(not set)' },
   ];
@@ -106,7 +108,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const title = entry?.title ?? read.frontMatter.get('title');
       const label = title ?? read.h1 ?? fileTitle(index ? (dirs[dirs.length - 1] ?? 'Home') : stem, dirs.length === 0 && index);
       const sections = entry ? entry.sections : nav ? [] : dirs.map((d) => fileTitle(d, false));
-      const page: SitePage = { path, breadcrumb: [...sections, label] };
+      const page: SitePage = { path, breadcrumb: [...sections, label], syntax };
       if (anchors) page.anchors = anchors;
       if (siteUrl !== undefined) page.url = joinUrl(withSlash(siteUrl), encodeUrlPath(url));
       if (title !== undefined) page.title = title;
@@ -142,6 +144,18 @@ function tocSlugify(extensions: Literal): boolean {
     if (isObject(toc) && property(toc, 'slugify') !== undefined) return true;
   }
   return false;
+}
+
+/**
+ * Whether the site renders its pages as Jinja templates: the mkdocs-macros plugin (`macros`), or a Markdown
+ * extension of that name (`zensical.extensions.macros`). Without one, `{{ name }}` is text a reader sees.
+ */
+function rendersTemplates(plugins: Literal, extensions: Literal): boolean {
+  const names = (value: Literal): string[] => {
+    const entries = Array.isArray(value) ? value : isObject(value) ? [value] : [];
+    return entries.flatMap((e) => (typeof e === 'string' ? [e] : isObject(e) ? [...e.entries.keys()] : []));
+  };
+  return [...names(plugins), ...names(extensions)].some((name) => /(?:^|[.-])macros$/.test(name));
 }
 
 function stringSetting(value: Literal): string | undefined {

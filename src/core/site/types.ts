@@ -2,7 +2,7 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
-import type { SiteFacts } from '../documents/build';
+import type { SiteFacts, SiteSyntax } from '../documents/build';
 import type { SiteImagePaths } from '../documents/images';
 import type { AnchorStyle } from '../documents/slug';
 
@@ -62,6 +62,8 @@ export interface SitePage {
   editUrl?: string;
   /** How the site makes heading anchors, when not as GitHub does (MkDocs's `toc`). */
   anchors?: AnchorStyle;
+  /** The Markdown the site renders, when not CommonMark (`SiteFacts.syntax`). */
+  syntax?: SiteSyntax;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
   /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */
@@ -106,6 +108,7 @@ export function siteFacts(page: SitePage | undefined, generator: Generator): Sit
   if (page.breadcrumb.length > 0) facts.breadcrumb = page.breadcrumb;
   if (page.title !== undefined) facts.title = page.title;
   if (page.anchors !== undefined) facts.anchors = page.anchors;
+  if (page.syntax !== undefined) facts.syntax = page.syntax;
   if (page.editUrl !== undefined) facts.editUrl = page.editUrl;
   return facts;
 }

@@ -107,7 +107,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
     if (source.text !== undefined) {
       // The same references and reader Ingest Current File uploads with, so the two never disagree.
       const reader = imageReader(document.uri);
-      for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown, source.file.site?.images)) {
+      for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown, source.file.site)) {
         const path = image.path as string;
         const problem = image.outside ? 'outside' : await imageProblem(reader, path);
         if (problem) diagnostics.push(this.diagnostic(document, image.line, imageProblemText(problem, path), vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));

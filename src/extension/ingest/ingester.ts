@@ -253,7 +253,7 @@ export class Ingester implements vscode.Disposable {
       file.documentId = id;
       result = make();
     }
-    const images = localImageReferences(asText(), place.relativePath, place.markdown, file.site?.images);
+    const images = localImageReferences(asText(), place.relativePath, place.markdown, file.site);
     if (!selection || !('suggestedTitle' in result)) {
       return { built: result, config, source, sourceBytes, images, includes: file.includes, withImages: (ids) => buildFile({ ...file, images: ids }, config) };
     }

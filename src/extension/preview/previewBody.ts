@@ -46,6 +46,6 @@ async function imageIds(uri: vscode.Uri, file: SourceFile, server: string | unde
     imageReader(uri),
     (hash) => (server ? known.imageFileId(server, hash) : undefined),
     file.markdown,
-    file.site?.images,
+    file.site,
   );
 }

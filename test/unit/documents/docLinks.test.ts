@@ -104,7 +104,7 @@ describe('documents: links that survive publishing (F14)', () => {
     assert.equal(result.document.sections[0]?.link, undefined);
   });
 
-  it('links in code spans, fences, indented code and HTML comments, and images of a .md file, stay as written', () => {
+  it('links in code spans, fences and indented code, and images of a .md file, stay as written; HTML comments go whole', () => {
     const text = [
       '# Intro', '',
       'Write `[setup](../setup.md)` like this.', '',
@@ -115,7 +115,9 @@ describe('documents: links that survive publishing (F14)', () => {
     ].join('\n');
     // Beside them, a link to a doc changes: the one difference.
     const result = linked(`${text}\n[doc](../setup.md)\n`);
-    assert.equal(joined(result), `${text}\n[doc](https://docs.example.com/docs/setup)`);
+    // The comment is never text (issue 35), so neither is its link.
+    const comment = '<!-- [commented](../setup.md) <a href="../setup.md">c</a> -->\n\n';
+    assert.equal(joined(result), `${text.replace(comment, '')}\n[doc](https://docs.example.com/docs/setup)`);
   });
 
   it('links in lists, block quotes and table cells are found where they stand', () => {

@@ -90,7 +90,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
     const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md']);
     const [ref] = findImageReferences(files['docs/intro.md'], 'docs/intro.md', facts?.images);
     assert.equal(ref?.outside, true, JSON.stringify(ref));
-    assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts?.images).map((r) => r.outside), [true]);
+    assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts).map((r) => r.outside), [true]);
   });
 
   it('Mintlify: a site-root path is in the docs root (the config\'s folder)', async () => {
@@ -133,7 +133,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
     async function problemsOf(text: string): Promise<string[]> {
       const page = 'docs/en/docs/index.md';
       const facts = await new SiteResolver(diskSiteFiles(root)).factsOf(page, text);
-      const refs = localImageReferences(text, page, undefined, facts?.images);
+      const refs = localImageReferences(text, page, undefined, facts);
       const images = await readImages(refs, diskImageReader(root, 1024 * 1024));
       return images.problems.map((p) => p.message);
     }

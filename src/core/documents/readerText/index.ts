@@ -6,6 +6,11 @@
  *    included (`mdx.ts`);
  * 3. MkDocs snippets and Obsidian/Foam embeds are replaced by the text they include (`includes.ts`);
  * 4. admonitions and callouts become their title and text (`lines.ts`), nested ones too.
+ * HTML comments go from every Markdown page (`comments.ts`). A page of an MkDocs site (`mkdocs`) is read as
+ * Python-Markdown with the common extensions renders it: mkdocstrings markup (and, with `macros`, mkdocs-macros markup) goes with
+ * a warning (`buildTime.ts`), `///` blocks and content tabs show their titles and texts (`blocks.ts`, `lines.ts`), elements
+ * with a `markdown` attribute lose their tags (`markdownInHtml.ts`) and attribute lists go, a heading's `#id`
+ * becoming its anchor (`attrLists.ts`).
  * Everything else, fenced code (Mermaid and PlantUML diagrams included) above all, stays byte for byte as written.
  *
  * The result maps back to the body (`mapped.ts`): a problem found in the reader text (a broken link) is shown on
@@ -27,6 +32,11 @@ import type { StageProblem } from './lines';
 import { MappedText } from './mapped';
 import type { Edit } from './mapped';
 import { MdxSyntaxError, mdxEdits } from './mdx';
+import { htmlComments } from './comments';
+import { pymdownBlocks } from './blocks';
+import { macroMarkup, mkdocstringsLines } from './buildTime';
+import { attributeLists } from './attrLists';
+import { markdownInHtml } from './markdownInHtml';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
 export type { IncludedFiles, IncludeRefusal } from './includes';
@@ -42,6 +52,10 @@ export interface ReaderTextOptions {
   mdx: boolean;
   /** Included files' texts by root-relative path; a path not in it is missing. Absent: none could be read. */
   includes?: IncludedFiles;
+  /** The page belongs to an MkDocs site: read Python-Markdown's and pymdownx's syntax as the site renders it. */
+  mkdocs?: boolean;
+  /** With `mkdocs`: the site renders its pages as Jinja templates (mkdocs-macros), so their markup is left out. */
+  macros?: boolean;
 }
 
 export interface ReaderText {
@@ -49,10 +63,12 @@ export interface ReaderText {
   mapped: MappedText;
   /** Problems at body offsets. */
   problems: StageProblem[];
+  /** Headings' explicit anchors (an attribute list's `#id`): the offset of the heading's line in the text → id. */
+  headingIds?: ReadonlyMap<number, string>;
 }
 
 /** Could a Markdown (not MDX) body hold anything the reader text changes: when not, it is not read at all. */
-const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[/;
+const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[|<!--/;
 
 /** Passes of the admonition stage at most (each unwraps one level of nesting). */
 const MAX_NESTING = 6;
@@ -63,8 +79,8 @@ const MAX_NESTING = 6;
  * @throws IncludeBoundError (offset in the body) when its includes pass the page's bound (`bound.ts`)
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
-  if (!options.mdx && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map() });
+  if (!options.mdx && !options.mkdocs && !MAY_CHANGE.test(body)) return undefined;
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -76,6 +92,10 @@ interface RenderContext {
   budget: IncludeBudget;
   /** What each include of the page showed, by file and part: each is rendered once per page. */
   shown: Map<string, IncludeOutcome>;
+  /** Read as a page of an MkDocs site (the page and what it includes). */
+  mkdocs: boolean;
+  /** Its template markup left out (mkdocs-macros). */
+  macros: boolean;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -113,16 +133,47 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
       throw e;
     }
   }
+  // MDX refuses `<!--` itself (a syntax error, as the generator does).
+  if (!mdx) stage((text) => htmlComments(text));
+  if (context.mkdocs) {
+    stage((text, found) => {
+      const strings = mkdocstringsLines(text);
+      const macros = context.macros ? macroMarkup(text) : { edits: [], problems: [] };
+      found.push(...strings.problems, ...macros.problems);
+      return [...strings.edits, ...macros.edits];
+    });
+  }
   stage((text, found) => lineIncludes(text).map((line) => {
     const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
     return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
   }));
+  if (context.mkdocs) stage((text) => pymdownBlocks(text));
   for (let pass = 0; pass < MAX_NESTING; pass++) {
-    const edits = admonitions(mapped.text);
+    const edits = admonitions(mapped.text, context.mkdocs);
     if (edits.length === 0) break;
     mapped = mapped.apply(edits);
   }
-  return { mapped, problems };
+  if (!context.mkdocs) return { mapped, problems };
+  stage((text) => markdownInHtml(text));
+  // Last, so that the headings' offsets found here are those of the reader text.
+  const lists = attributeLists(mapped.text);
+  mapped = mapped.apply(lists.edits);
+  return { mapped, problems, headingIds: shiftedOffsets(lists.headingIds, lists.edits) };
+}
+
+/** Offsets of a text, where they stand once `edits` (none of them covering one) are applied. */
+function shiftedOffsets(ids: ReadonlyMap<number, string>, edits: readonly Edit[]): Map<number, string> {
+  const sorted = [...edits].sort((a, b) => a.start - b.start);
+  const result = new Map<number, string>();
+  for (const [offset, id] of ids) {
+    let shift = 0;
+    for (const edit of sorted) {
+      if (edit.end > offset) break;
+      shift += edit.text.length - (edit.end - edit.start);
+    }
+    result.set(offset + shift, id);
+  }
+  return result;
 }
 
 /** What an include shows (trimmed text, or undefined: left out), its problems and what it took in: once per page. */

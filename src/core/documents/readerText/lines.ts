@@ -31,6 +31,7 @@ const FENCE = /^[ \t]*(`{3,}|~{3,})(.*)$/;
 export function splitLines(text: string): Line[] {
   const lines: Line[] = [];
   let fence: string | undefined;
+  let fenceIndent = 0;
   let start = 0;
   while (start <= text.length) {
     const newline = text.indexOf('\n', start);
@@ -44,9 +45,11 @@ export function splitLines(text: string): Line[] {
         // A backtick fence's info string has no backtick (CommonMark).
         if (!(marks.startsWith('`') && (match[2] ?? '').includes('`'))) {
           fence = marks;
+          fenceIndent = indentOf(line);
           code = true;
         }
-      } else if (marks[0] === fence[0] && marks.length >= fence.length && (match[2] ?? '').trim() === '') {
+      } else if (marks[0] === fence[0] && marks.length >= fence.length && (match[2] ?? '').trim() === '' && indentOf(line) <= fenceIndent + 3) {
+        // Indented 4 or more past the opening, a fence is the text of the code (an example's own fence), as in CommonMark.
         fence = undefined;
       }
     }
@@ -57,7 +60,7 @@ export function splitLines(text: string): Line[] {
   return lines;
 }
 
-function blank(line: Line | undefined): boolean {
+export function blank(line: Line | undefined): boolean {
   return line === undefined || line.text.trim() === '';
 }
 
@@ -114,14 +117,17 @@ export function admonitionTitle(type: string, title: string | undefined): string
 }
 
 /** A title as a line of its own: bold, with a blank line before the text that follows it. */
-function titleLine(title: string, next: Line | undefined, nextIsBlank: boolean): string {
+export function titleLine(title: string, next: Line | undefined, nextIsBlank: boolean): string {
   const line = `**${title.replace(/\*/g, '\\*')}**`;
   return next === undefined ? line : nextIsBlank ? `${line}\n` : `${line}\n\n`;
 }
 
 const COLON_OPEN = /^[ \t]*(:{3,})[ \t]*([A-Za-z][\w-]*)(.*)$/;
 const COLON_CLOSE = /^[ \t]*(:{3,})[ \t]*$/;
-const MKDOCS = /^( *)(?:!!!|\?\?\?\+?)[ \t]+([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/;
+// `!!!note` without a space too: Python-Markdown's admonition and pymdownx.details read it.
+const MKDOCS = /^( *)(?:!!!|\?\?\?\+?)[ \t]*([\w-]+)((?:[ \t]+[\w-]+)*)(?:[ \t]+"(.*)")?[ \t]*$/;
+/** A content tab (pymdownx.tabbed): `=== "Title"`, `===+` (selected), `===!` (a new tab set); its text indented by four. */
+const TAB = /^( *)===[!+]{0,2}[ \t]+"(.*)"[ \t]*$/;
 const CALLOUT = /^( {0,3})>[ \t]?\[!([\w-]+)\][+-]?(.*)$/;
 const QUOTE = /^ {0,3}>[ \t]?/;
 
@@ -138,12 +144,13 @@ function colonTitle(rest: string): string | undefined {
  * - Docusaurus / remark-directive `:::note Title` or `:::note[Title]` ... `:::` (more colons to nest);
  * - MkDocs (Material) `!!! warning "Title"`, collapsible `??? note` / `???+ note`, the text indented by four;
  *   an empty title (`""`) shows no title, as in MkDocs;
- * - GitHub alerts and Obsidian callouts, `> [!NOTE]` / `> [!tip]- Title`, the text quoted.
+ * - GitHub alerts and Obsidian callouts, `> [!NOTE]` / `> [!tip]- Title`, the text quoted;
+ * - on a page of an MkDocs site (`mkdocsSite`), content tabs `=== "Title"`: the title, then the text indented by four.
  * One pass handles the outermost ones of each kind; `readerText` repeats it while it changes something, so that
  * nested ones (now unindented or unquoted) are handled too.
  */
-export function admonitions(text: string): Edit[] {
-  if (!/:::|!!!|\?\?\?|\[!/.test(text)) return [];
+export function admonitions(text: string, mkdocsSite = false): Edit[] {
+  if (!/:::|!!!|\?\?\?|\[!|===/.test(text)) return [];
   const lines = splitLines(text);
   const edits: Edit[] = [];
   const open: number[] = [];
@@ -169,7 +176,9 @@ export function admonitions(text: string): Edit[] {
       edits.push({ start: line.start, end: line.next, text: joins ? '\n' : '' });
       continue;
     }
-    const mkdocs = MKDOCS.exec(line.text);
+    const tab = mkdocsSite ? TAB.exec(line.text) : null;
+    // A tab shows its title, then its text: as an admonition with that title.
+    const mkdocs = MKDOCS.exec(line.text) ?? (tab ? [tab[0], tab[1], '', '', tab[2]] : null);
     if (mkdocs) {
       const base = (mkdocs[1] ?? '').length;
       // The body: blank lines and lines indented four more, up to the last indented one.
@@ -182,7 +191,9 @@ export function admonitions(text: string): Edit[] {
       }
       const first = lines[i + 1];
       const title = mkdocs[4] === '' ? undefined : admonitionTitle(mkdocs[2] ?? '', mkdocs[4]);
-      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : titleLine(title, last > i ? first : undefined, blank(first)) });
+      // Without a body (an empty tab), the title keeps its line: the next line is not joined to it.
+      const alone = last === i && line.next > line.end ? '\n' : '';
+      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : titleLine(title, last > i ? first : undefined, blank(first)) + alone });
       for (let j = i + 1; j <= last; j++) {
         const body = lines[j] as Line;
         if (blank(body)) continue;
