@@ -65,7 +65,10 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const editUri = typeof editUriValue === 'string' ? editUriValue : defaultEditUri(repoUrl);
   const excludes = excludePatterns(setting('exclude_docs', 'exclude globs in .doc-ingest.json'));
   const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
-  const syntax = rendersTemplates(property(config, 'plugins'), property(config, 'markdown_extensions')) ? 'mkdocs-macros' : 'mkdocs';
+  // MkDocs hooks (`hooks:`, Python run on each page's Markdown) are where sites without the macros plugin fill in
+  // their `{{ placeholder }}` lines (Pydantic's tables): markup only the build fills, as with the plugin.
+  const templated = rendersTemplates(property(config, 'plugins'), property(config, 'markdown_extensions')) || property(config, 'hooks') !== undefined;
+  const syntax = templated ? 'mkdocs-macros' : 'mkdocs';
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
   const nav = Array.isArray(navValue) ? readNav(navValue, [], warnings, configFile) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {

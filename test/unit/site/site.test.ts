@@ -154,12 +154,13 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.deepEqual([page.url, page.breadcrumb, page.title], ['https://a.test/user-guide/first_steps/', ['User guide', 'First steps'], undefined]);
     });
 
-    it('its pages are read as MkDocs renders them; with a macros plugin or extension, as Jinja templates too (issue 35)', async () => {
+    it('its pages are read as MkDocs renders them; with a macros plugin or extension, or hooks, as Jinja templates too (issue 35)', async () => {
       const syntaxOf = async (config: string) => (await (await loadMkdocs(memoryFiles({}), 'mkdocs.yml', '', config)).page('docs/a.md', 'Text.\n')).syntax;
       assert.equal(await syntaxOf('site_url: https://a.test\n'), 'mkdocs');
       assert.equal(await syntaxOf('plugins:\n  - search\n  - macros\n'), 'mkdocs-macros');
       assert.equal(await syntaxOf('plugins:\n  search: {}\nmarkdown_extensions:\n  vendor.extensions.macros: null\n'), 'mkdocs-macros');
       assert.equal(await syntaxOf('plugins:\n  - macros-like-name\n'), 'mkdocs');
+      assert.equal(await syntaxOf('hooks:\n  - docs/hooks/main.py\n'), 'mkdocs-macros', 'hooks fill placeholders in Python');
     });
   });
 
