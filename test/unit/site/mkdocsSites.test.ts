@@ -1,9 +1,12 @@
 // Issue 35, items 2 and 6 for MkDocs: INHERIT, per-language layouts, exclude_docs, Material's blog plugin, mike and
 // nav sections without a title, read through the site object as a run reads them. Each row cites the rule it checks.
 import assert from 'node:assert/strict';
-import { SiteResolver } from '../../../src/core/site';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
 import type { Site, SiteFiles } from '../../../src/core/site';
 import { formatDate, slugifyTitle } from '../../../src/core/site/mkdocsBlog';
+import { SITES } from './fixtures';
 
 function memoryFiles(files: Record<string, string>): SiteFiles {
   return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
@@ -277,5 +280,39 @@ describe('MkDocs sites: languages, INHERIT, exclude_docs, the blog, mike (issue 
         assert.equal((await pageOf(site, files, 'docs/guide.md')).url, url, more);
       }
     });
+  });
+
+  describe('the fixture sites on disk: each address by its rule', () => {
+    const rows: { site: string; config: string; page: string; url?: string; breadcrumb?: string[]; notPage?: RegExp; rule: string }[] = [
+      { site: 'mkdocs-i18n', config: 'docs/en', page: 'docs/en/docs/index.md', url: 'https://kettle.example.test/', breadcrumb: ['Kettle'], rule: 'the root language at site_url' },
+      { site: 'mkdocs-i18n', config: 'docs/en', page: 'docs/en/docs/guide/boil.md', url: 'https://kettle.example.test/guide/boil/', breadcrumb: ['Boiling water'], rule: 'sections titled "" add no label' },
+      { site: 'mkdocs-i18n', config: 'docs/en', page: 'docs/de/docs/guide/boil.md', url: 'https://kettle.example.test/de/guide/boil/', breadcrumb: ['Wasser kochen'], rule: 'a sibling language folder the selector names, under its link /de/' },
+      { site: 'mkdocs-i18n', config: 'docs/es', page: 'docs/es/docs/about.md', url: 'https://kettle.example.test/es/about/', breadcrumb: ['About'], rule: "INHERIT: the parent's nav and site_url, under the language's link /es/" },
+      { site: 'mkdocs-static-i18n', config: '', page: 'docs/index.fr.md', url: 'https://lamp.example.test/fr/', breadcrumb: ['Accueil'], rule: 'suffix .fr under /fr/, nav_translations' },
+      { site: 'mkdocs-static-i18n', config: '', page: 'docs/guide/setup.en.md', url: 'https://lamp.example.test/guide/setup/', breadcrumb: ['Guide', 'Setup'], rule: 'the default language at the root, its suffix dropped' },
+      { site: 'mkdocs-static-i18n', config: '', page: 'docs/guide/setup.fr.md', url: 'https://lamp.example.test/fr/guide/setup/', breadcrumb: ["Mode d'emploi", 'Installation'], rule: 'suffix .fr, nav_translations of the section and the title' },
+      { site: 'mkdocs-static-i18n', config: '', page: 'docs/guide/setup.es.md', notPage: /build: false/, rule: 'a language not built' },
+      { site: 'mkdocs-blog', config: '', page: 'docs/blog/posts/seeds.md', url: 'https://garden.example.test/stable/blog/2025/04/first-seeds--sprouts/', breadcrumb: ['Journal', 'First seeds & sprouts!'], rule: 'post_url_date_format yyyy/MM, the title slugified as pymdownx does (each space one dash), under mike\'s default alias' },
+      { site: 'mkdocs-blog', config: '', page: 'docs/blog/posts/travel/watering.md', url: 'https://garden.example.test/stable/blog/2025/06/summer-watering/', rule: 'date: {created}, slug:, a nested posts folder in no address' },
+      { site: 'mkdocs-blog', config: '', page: 'docs/blog/posts/autumn.md', notPage: /draft/, rule: 'a draft' },
+      { site: 'mkdocs-blog', config: '', page: 'docs/drafts/someday.md', notPage: /exclude_docs/, rule: 'exclude_docs' },
+      { site: 'mkdocs-blog', config: '', page: 'docs/tips.md', url: 'https://garden.example.test/stable/tips/', breadcrumb: ['Tips'], rule: 'not_in_nav: published, the page alone' },
+    ];
+    for (const row of rows) {
+      it(`${row.site}: ${row.page} → ${row.url ?? row.notPage?.source} (${row.rule})`, async () => {
+        const root = path.join(SITES, row.site);
+        const site = await new SiteResolver(diskSiteFiles(root)).siteIn(row.config);
+        assert.ok(site);
+        const page = await site.page(row.page, await readFile(path.join(root, row.page), 'utf8'));
+        if (row.notPage) {
+          assert.match(page.notPage ?? '', row.notPage);
+          assert.equal(page.unpublished, true);
+          return;
+        }
+        assert.equal(page.notPage, undefined);
+        assert.equal(page.url, row.url);
+        if (row.breadcrumb) assert.deepEqual(page.breadcrumb, row.breadcrumb);
+      });
+    }
   });
 });
