@@ -168,7 +168,8 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const at = layout.locate(path);
       if (at === undefined) return undefined;
       const dirs = at.inDocs.split('/').slice(0, -1);
-      const stem = (at.inDocs.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+      // The address is the page's as its language's (`setup.fr.md` at `fr/setup/`), one folder below its own.
+      const stem = (at.inner.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
       if (!directoryUrls || (await isIndex(at.docsDir, at.inDocs, at.inner)) || !MARKDOWN.test(at.inDocs)) return { siteRoot: at.siteRoot };
       return { siteRoot: at.siteRoot, htmlFolder: joinPath(at.docsDir, [...dirs, stem].join('/')) };
     },

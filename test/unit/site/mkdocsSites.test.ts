@@ -169,6 +169,8 @@ describe('MkDocs sites: languages, INHERIT, exclude_docs, the blog, mike (issue 
       const fr = await pageOf(site, files, 'docs/guide/setup.fr.md');
       assert.equal(fr.url, 'https://i18n.example.test/fr/guide/setup/');
       assert.deepEqual(fr.breadcrumb, ['Guide pratique', 'Installation']);
+      // Raw HTML resolves from the address, `fr/guide/setup/`: in the French build that is the folder of `setup`.
+      assert.deepEqual(await site.imagesOf('docs/guide/setup.fr.md'), { siteRoot: 'docs', htmlFolder: 'docs/guide/setup' });
       const es = await pageOf(site, files, 'docs/guide/setup.es.md');
       assert.equal(es.unpublished, true);
       assert.match(es.notPage ?? '', /build: false/);
