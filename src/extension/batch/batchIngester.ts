@@ -36,6 +36,10 @@ export interface BatchEnd {
   label: string;
   quiet: boolean;
   outcome: 'complete' | 'incomplete' | 'notStarted';
+  /** Every file's result, when the batch ran to a summary (not when it stopped on an error before one). */
+  summary?: BatchSummary;
+  /** The server it sent to. */
+  server: string;
 }
 
 /**
@@ -86,6 +90,8 @@ export class BatchIngester implements vscode.Disposable {
     const abort = new AbortController();
     this.running = abort;
     let outcome: BatchEnd['outcome'] = 'notStarted';
+    let ended: BatchSummary | undefined;
+    const server = readSettings().baseUrl ?? '';
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
     try {
       const client = await this.connection.client();
@@ -191,6 +197,7 @@ export class BatchIngester implements vscode.Disposable {
       );
       // The results stand either way; a ledger that cannot be written only means files count as changed next time.
       await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
+      ended = summary;
       if (completed(summary)) outcome = 'complete';
       if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
@@ -200,7 +207,7 @@ export class BatchIngester implements vscode.Disposable {
     } finally {
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
-      this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome });
+      this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome, server, ...(ended ? { summary: ended } : {}) });
     }
   }
 
