@@ -12,6 +12,8 @@ import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
 import { fileStat } from '../freshness/fileStat';
 import type { WorkspaceIds } from '../identity/workspaceIds';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { SendEvents } from '../sent/sendEvents';
 
 export interface BatchRequest {
   files: BatchFile[];
@@ -59,6 +61,7 @@ export class BatchIngester implements vscode.Disposable {
     private readonly userFiles: UserFilesView,
     private readonly log: Log,
     private readonly ids: WorkspaceIds,
+    private readonly sends: SendEvents,
   ) {}
 
   get busy(): boolean {
@@ -91,7 +94,8 @@ export class BatchIngester implements vscode.Disposable {
     this.running = abort;
     let outcome: BatchEnd['outcome'] = 'notStarted';
     let ended: BatchSummary | undefined;
-    const server = readSettings().baseUrl ?? '';
+    const { baseUrl, ccPairId } = readSettings();
+    const server = baseUrl ?? '';
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
     try {
       const client = await this.connection.client();
@@ -102,7 +106,7 @@ export class BatchIngester implements vscode.Disposable {
       // Uploaded images join the User Files list of the server and key they went to (F6).
       const poller = await this.userFiles.currentPoller();
       // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
-      if (!request.quiet) this.results.start();
+      if (!request.quiet) this.results.start(server, ccPairId);
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
       // The batch and the document builder load with the first run, not with the extension (issue 27).
       const [{ insideRootCheck }, { runBatch }, { imageReader, imageRoot }, { editorLinkTargets }, { editorSiteResolver }] = await Promise.all([
@@ -189,7 +193,7 @@ export class BatchIngester implements vscode.Disposable {
             signal: abort.signal,
             onProgress: report,
             onResult: (r) => {
-              if (!request.quiet) this.results.add(r);
+              if (!request.quiet) this.results.add(server, ccPairId, r);
               if (r.outcome === 'failed') this.log.warn(`batch: ${r.file.relativePath}: ${r.error ?? ''}`);
             },
           });
@@ -199,7 +203,6 @@ export class BatchIngester implements vscode.Disposable {
       await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
       ended = summary;
       if (completed(summary)) outcome = 'complete';
-      if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
       this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);
       void (request.quiet ? this.tellQuietly(summary, request.label) : this.tell(summary, request.label));
@@ -207,6 +210,8 @@ export class BatchIngester implements vscode.Disposable {
     } finally {
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
+      // The one send event first: the views (Documents, Results, badges, status bar) follow what was sent.
+      if (ended) this.sends.fire({ kind: 'batch', server, scope: ledgerScope(server, ccPairId), label: request.label, quiet: !!request.quiet, summary: ended, at: new Date() });
       this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome, server, ...(ended ? { summary: ended } : {}) });
     }
   }

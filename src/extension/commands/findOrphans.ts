@@ -13,6 +13,7 @@ import type { Log } from '../log';
 import type { RunEvidence } from '../orphans/runEvidence';
 import { findWorkspaceOrphans } from '../orphans/workspaceOrphans';
 import type { WorkspaceOrphans } from '../orphans/workspaceOrphans';
+import { pickMany } from '../pickers/pickMany';
 import { readSettings } from '../settings';
 
 export interface FindOrphansDeps {
@@ -118,15 +119,19 @@ async function pick(found: WorkspaceOrphans, server: string, why: (o: Orphan) =>
   const title = found.notListed === undefined
     ? vscode.l10n.t('Doc Ingest: Orphans at {0} ({1})', server, found.orphans.length)
     : vscode.l10n.t('Doc Ingest: Orphans at {0} ({1}), by this workspace\'s ledgers only', server, found.orphans.length);
-  const picked = await vscode.window.showQuickPick([...notes, ...rows], {
+  const picked = await pickMany([...notes, ...rows], {
     title,
-    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks, Enter goes on'),
-    canPickMany: true,
+    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks the highlighted row (↑↓ move), Enter goes on'),
     matchOnDescription: true,
     matchOnDetail: true,
-    ignoreFocusOut: true,
   });
-  return (picked ?? []).flatMap((p) => (p.orphan ? [p.orphan] : []));
+  // Escape: the writer backed out, nothing to say. Enter with nothing picked: say that nothing was deleted.
+  if (picked === undefined) return [];
+  if (!picked.some((p) => p.orphan)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was deleted: no document was picked. Space picks the highlighted row.'));
+    return [];
+  }
+  return picked.flatMap((p) => (p.orphan ? [p.orphan] : []));
 }
 
 function reason(o: Orphan, prefixes: readonly string[]): string {
