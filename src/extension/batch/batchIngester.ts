@@ -230,9 +230,14 @@ export class BatchIngester implements vscode.Disposable {
     const retry = cancelled && !c.failed ? vscode.l10n.t('Send the Rest') : vscode.l10n.t('Retry Failed');
     const actions = c.failed + c.cancelled + c.notSent > 0 ? [show, retry] : [show];
     const text = cancelled
-      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed. {7} were under way: the server may still apply them.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed, c.cancelled)
+      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed)
       : vscode.l10n.t('Ingested {0}: {1} created, {2} updated, {3} unchanged, {4} skipped, {5} failed.', label, c.created, c.updated, c.unchanged, c.skipped, c.failed);
-    const notes = [text, ...summaryNotes(summary)].join(' ');
+    // Only when some were: "0 were under way" said nothing and read as a warning (issue 38, item 8).
+    const underWay = !cancelled || !c.cancelled ? []
+      : [c.cancelled === 1
+        ? vscode.l10n.t('1 was under way: the server may still apply it.')
+        : vscode.l10n.t('{0} were under way: the server may still apply them.', c.cancelled)];
+    const notes = [text, ...underWay, ...summaryNotes(summary)].join(' ');
     const choice = c.failed > 0
       ? await vscode.window.showWarningMessage(notes, ...actions)
       : await vscode.window.showInformationMessage(notes, ...actions);

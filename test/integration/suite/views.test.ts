@@ -169,4 +169,19 @@ describe('Views follow what this window sent (issue 38)', function () {
     await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
     assert.ok(w.messages.of('info').includes('No file changed since it was sent; 1 never sent are left out (docIngest.changedFiles.includeNeverSent).'), JSON.stringify(w.messages.shown));
   });
+
+  it('the small things: the preview and the site settings share one tab group beside the editor; files in no site are a list (item 8)', async () => {
+    const a = write('a.md', '# Alpha\n\nA.\n');
+    const b = write('b.md', '# Beta\n\nB.\n');
+    await vscode.window.showTextDocument(a, { viewColumn: vscode.ViewColumn.One });
+    // Show Site Settings takes the focus beside; a preview asked for from there used to open a third column.
+    await vscode.commands.executeCommand('docIngest.showSiteSettings', a);
+    await vscode.commands.executeCommand('docIngest.previewPayload', a);
+    await vscode.commands.executeCommand('docIngest.previewPayload', b);
+    await vscode.commands.executeCommand('docIngest.showSiteSettings', b);
+    assert.equal(vscode.window.tabGroups.all.length, 2, 'the editor and one group beside it');
+    const settings = vscode.workspace.textDocuments.find((d) => d.uri.scheme === 'doc-ingest-site');
+    assert.ok(settings);
+    assert.ok(settings.getText().includes(`Files in no site (2):\n  ${folder}/a.md\n  ${folder}/b.md`), settings.getText());
+  });
 });
