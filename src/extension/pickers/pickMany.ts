@@ -23,13 +23,17 @@ export function pickMany<T extends vscode.QuickPickItem>(items: readonly T[], op
   qp.matchOnDetail = !!options.matchOnDetail;
   qp.ignoreFocusOut = true;
   qp.items = items;
+  // A list made here opens with no row highlighted (VS Code's showQuickPick highlights the first): highlight it, so
+  // that the hint's "highlighted row" is there to pick.
+  const rows = items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator);
+  qp.activeItems = rows.slice(0, 1);
   let filter = '';
   return new Promise((resolve) => {
     let answer: readonly T[] | undefined;
     const subscriptions = [
       qp.onDidChangeValue((value) => {
         if (value === `${filter} `) {
-          const active = qp.activeItems[0];
+          const active = qp.activeItems[0] ?? (filter === '' ? rows[0] : undefined);
           if (active && active.kind !== vscode.QuickPickItemKind.Separator) {
             const picked = qp.selectedItems.includes(active);
             qp.selectedItems = picked ? qp.selectedItems.filter((i) => i !== active) : [...qp.selectedItems, active];

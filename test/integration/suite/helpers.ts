@@ -227,8 +227,8 @@ export class FakeQuickPick<T extends vscode.QuickPickItem = vscode.QuickPickItem
     }
   }
 
+  /** As VS Code's: the row the extension highlighted, else none. */
   show(): void {
-    this.activeItems = this.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator).slice(0, 1);
     setTimeout(() => this.onShow(this), 0);
   }
 
