@@ -18,6 +18,7 @@ import type { RepositoryRoot } from '../core/orphans/repository';
 import type { SiteResolver } from '../core/site/detect';
 import { normalizeIdPrefix } from '../core/documents/ids';
 import type { Orphan, OrphanReason } from '../core/orphans';
+import { evidenceGap } from '../core/orphans/evidence';
 import { EXIT, exitCodeOf } from './exitCodes';
 import { forCommandLine } from './wording';
 
@@ -37,7 +38,7 @@ export const PRUNE_REASONS = ['sourceGone', 'idChanged', 'noSource', 'notPublish
 export type PruneReason = (typeof PRUNE_REASONS)[number];
 
 /**
- * - `incompleteRun`: a file failed, was not sent, or the run was interrupted or stopped.
+ * - `incompleteRun`: the run was interrupted, or a file's document id is unknown (core/orphans/evidence.ts).
  * - `listing`: the pair's list could not be had for a reason other than a refusal or a missing route.
  * - `maxDelete`: more orphans than `--max-delete`.
  * - `mostOfPair`: more than half of what this repository held in the pair before the run, without `--max-delete` on
@@ -81,19 +82,17 @@ export interface PruneResult {
 }
 
 /**
- * Why the run's files are no evidence of what is gone, or undefined when every file was sent (or unchanged, or
- * skipped on purpose) and nothing stopped the run.
+ * Why the run is no evidence of what the repository builds (`evidenceGap`, the rule Find Orphans follows too), or
+ * undefined when every file's id is known: a finished run with a failed send or a broken image prunes, since the
+ * failed page still claims its id.
  */
 export function incompleteRunSentence(summary: BatchSummary, interrupted: boolean): string | undefined {
-  const c = summary.counts;
-  const why = interrupted || summary.stop?.reason === 'cancelled'
+  const gap = evidenceGap(summary, interrupted);
+  if (!gap) return undefined;
+  const why = gap.kind === 'interrupted'
     ? 'the run was interrupted'
-    : summary.stop
-      ? 'the run stopped before every file was sent'
-      : c.failed + c.notSent + c.cancelled > 0
-        ? `${c.failed + c.notSent + c.cancelled} ${c.failed + c.notSent + c.cancelled === 1 ? 'file was' : 'files were'} not sent`
-        : undefined;
-  return why && `not pruning: ${why}, so this run is no evidence of which pages are gone, and nothing was deleted. Fix what failed, then run again with --prune.`;
+    : `the document id of ${gap.files.length === 1 ? `1 file (${gap.files[0] ?? ''}) is` : `${gap.files.length} files (${gap.files.slice(0, 3).join(', ')}${gap.files.length > 3 ? ', ...' : ''}) are`} unknown`;
+  return `not pruning: ${why}, so this run is no evidence of which pages are gone, and nothing was deleted. Fix what failed, then run again with --prune.`;
 }
 
 export interface PruneOptions {

@@ -34,6 +34,7 @@ import { DocumentsView } from './views/documentsView';
 import { DocumentDeleter } from './documents/deleteDocument';
 import { HeldDocuments } from './views/heldDocuments';
 import { ResultsView } from './views/resultsView';
+import { SendEvents } from './sent/sendEvents';
 import { UserFilesView } from './views/userFilesView';
 
 /** What tests (and other extensions) may use. */
@@ -48,6 +49,8 @@ export interface DocIngestApi {
   /** What was ingested where (F10): tests check what a rename made it forget or follow. */
   ledger: Promise<Ledger>;
   documents: DocumentsView;
+  /** The last action of this window as the status bar shows it (issue 38). */
+  statusBar: IngestStatusBar;
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -84,16 +87,19 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   // Which document id each included file builds: a run of some files refuses an id another file builds
   const ids = new WorkspaceIds();
 
+  // Every send and delete of this window, told once: the views, the badges and the status bar follow it (issue 38)
+  const sends = own(new SendEvents());
+
   // Ingestion of the current file and of a selection, with the status bar and the last results (F2-F4)
   const history = new IngestionHistory();
-  const statusBar = own(new IngestStatusBar());
+  const statusBar = own(new IngestStatusBar(sends));
   const places = own(new DocumentPlaces(context.globalState, history));
   // Loaded with the first ingestion, with the document builder (issue 27: activation loads only what it needs).
   let loadedIngester: Ingester | undefined;
   const ingester = async (): Promise<Ingester> => {
     if (loadedIngester) return loadedIngester;
     const [{ Ingester }, { EditorImages }] = await Promise.all([import('./ingest/ingester.js'), import('./ingest/images.js')]);
-    return (loadedIngester ??= own(new Ingester(connection, history, statusBar, log, places, new EditorImages(ledger, userFiles), ledger, ids)));
+    return (loadedIngester ??= own(new Ingester(connection, history, statusBar, log, places, new EditorImages(ledger, userFiles), ledger, ids, sends)));
   };
   command('docIngest.ingestCurrentFile', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => (await import('./commands/ingestCurrentFile.js')).ingestCurrentFile(await ingester(), uri, selected));
   command('docIngest.ingestSelection', async () => (await import('./commands/ingestSelection.js')).ingestSelection(await ingester()));
@@ -102,8 +108,8 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.showDetails', async () => (await import('./commands/showDetails.js')).showDetails(history));
 
   // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
-  const results = own(new ResultsView());
-  const batches = own(new BatchIngester(connection, ledger, results, userFiles, log, ids));
+  const results = own(new ResultsView(sends));
+  const batches = own(new BatchIngester(connection, ledger, results, userFiles, log, ids, sends));
   command('docIngest.ingestFolder', async (uri?: vscode.Uri) => (await import('./commands/ingestFolder.js')).ingestFolder(batches, uri));
   command('docIngest.ingestWorkspace', async () => (await import('./commands/ingestWorkspace.js')).ingestWorkspace(batches));
   command('docIngest.retryFailed', async () => (await import('./commands/retryFailed.js')).retryFailed(batches, results));
@@ -111,7 +117,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   // What the service holds, once the Documents view listed it: a file published elsewhere is not "never ingested"
   const held = own(new HeldDocuments(ledger));
   // The one way a document is deleted (Delete from Service, Find Orphans, renames): the ledger and the views follow it
-  const deleter = own(new DocumentDeleter(ledger));
+  const deleter = new DocumentDeleter(ledger, sends);
   const freshness = {
     decorations: own(new FreshnessDecorations(sourceStates, ledger, projectConfig.onDidChange, held)),
     onSave: own(new IngestOnSave(batches, connection, log)),
@@ -145,7 +151,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.copyFileId', async (node?: Parameters<typeof copyFileId>[0]) => (await import('./commands/copyFileId.js')).copyFileId(node));
 
   // What the service holds for the workspace's pair, each document with its file; Delete from Service (F13)
-  const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange, deleter.onDidDelete));
+  const documents = own(new DocumentsView(connection, ledger, ids, sourceStates, held, projectConfig.onDidChange, sends));
   command('docIngest.documents.refresh', () => (connection.state === 'ready' ? documents.refresh() : connection.refresh()));
   command('docIngest.documents.filter', async () => (await import('./commands/filterDocuments.js')).filterDocuments(documents));
   command('docIngest.documents.clearFilter', () => documents.setFilter(''));
@@ -168,7 +174,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', async () => (await import('./commands/updateCredential.js')).updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents, statusBar };
 }
 
 export function deactivate(): void {}

@@ -44,6 +44,8 @@ export interface Settings {
   decorationsEnabled: boolean;
   /** Ingest a batch file when it is saved (F10); off unless the writer opts in. */
   ingestOnSave: boolean;
+  /** Ingest Changed Files sends never-sent files too (issue 38, item 6); on unless the writer leaves them out. */
+  changedIncludeNeverSent: boolean;
   /** A published page renamed (F13): ask, keep its id (written into its front matter), publish it anew, or nothing. */
   onRename: OnRename;
   /** The server's `MAX_DOCUMENT_CHARS` (F15): longer documents are refused before sending; undefined: no check. */
@@ -89,6 +91,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     imagesMaxBytes: positive('images.maxSizeMB', DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     decorationsEnabled: c.get<boolean>('decorations.enabled') ?? true,
     ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
+    changedIncludeNeverSent: c.get<boolean>('changedFiles.includeNeverSent') ?? true,
     onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
     maxDocumentChars: integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
   };

@@ -3,7 +3,8 @@ import { emptyCounts, nodeFileAccess, runBatch } from '../../core/batch';
 import { diskImageReader } from '../../core/ingest/imageFiles';
 import { forEachConcurrently } from '../../core/pool';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
-import type { BatchFile, BatchSummary, FileOutcome } from '../../core/batch';
+import type { BatchFile, BatchSummary } from '../../core/batch';
+import { buildsItsId } from '../../core/orphans/evidence';
 import { claimOf, collectClaims, IdClaims, publishSwitchOf } from '../../core/identity';
 import { withheldPhrase } from '../../core/files/publishRules';
 import type { ClaimSources } from '../../core/identity';
@@ -207,10 +208,13 @@ async function pruneAfter(summary: BatchSummary, interrupted: boolean, options: 
   return prune(options);
 }
 
-/** What each included file builds now: the ids of this run's documents, sent, unchanged or (dry run) to be sent. */
+/**
+ * What each included file builds now: the ids of this run's documents, sent, unchanged, (dry run) to be sent, or
+ * identified and not sent (a failed page keeps its published document).
+ */
 function buildsOf(summary: BatchSummary): IdClaims {
   const claims = new IdClaims();
-  for (const r of summary.results) if (r.documentId !== undefined && BUILT.has(r.outcome)) claims.set(r.file.source, r.documentId);
+  for (const r of summary.results) if (r.documentId !== undefined && buildsItsId(r.outcome)) claims.set(r.file.source, r.documentId);
   return claims;
 }
 
@@ -228,8 +232,6 @@ function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAcc
     return bytes && publishSwitchOf(bytes, source);
   };
 }
-
-const BUILT = new Set<FileOutcome>(['created', 'updated', 'unchanged', 'wouldSend']);
 
 interface Facts {
   config: CliConfig;

@@ -210,6 +210,8 @@ class Batch {
   private readonly includeTexts = new Map<string, IncludeCache>();
   /** Pass 1's files by the id they build (refused duplicates included): pass 2 checks a built id that differs. */
   private readonly byId = new Map<string, Planned[]>();
+  /** The id pass 1 read for each file (by key): a file that then fails or is not sent still names what it builds. */
+  private readonly readIds = new Map<string, string>();
   private readonly duplicates: DuplicateId[] = [];
   /** The one status question about the images the ledger would reuse, asked before the first send. */
   private lostImages: Promise<void> | undefined;
@@ -289,7 +291,10 @@ class Batch {
       }
       const p: Planned = { file, documentId };
       planned.push(p);
-      if (documentId !== undefined) this.byId.set(documentId, [...(this.byId.get(documentId) ?? []), p]);
+      if (documentId !== undefined) {
+        this.byId.set(documentId, [...(this.byId.get(documentId) ?? []), p]);
+        this.readIds.set(file.key, documentId);
+      }
     });
     this.duplicates.push(...this.refuseDuplicates(this.byId));
     const order = new Map(this.o.files.map((f, i) => [f.key, i]));
@@ -595,8 +600,11 @@ class Batch {
     return ledgerScope(this.o.server, prepared.ccPairId);
   }
 
-  private finish(result: FileResult): void {
-    if (this.results.has(result.file.key)) return;
+  private finish(found: FileResult): void {
+    if (this.results.has(found.file.key)) return;
+    // Identified, though not built: Find Orphans and --prune know what the file builds (core/orphans/evidence.ts).
+    const readId = found.documentId === undefined && found.outcome !== 'skipped' ? this.readIds.get(found.file.key) : undefined;
+    const result = readId === undefined ? found : { ...found, documentId: readId };
     this.results.set(result.file.key, result);
     this.progress.done += 1;
     if (result.outcome === 'failed') this.progress.failed += 1;

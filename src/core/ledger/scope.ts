@@ -14,3 +14,14 @@ export function ledgerServer(server: string): string {
 export function ledgerScope(server: string, ccPairId: number | undefined): string {
   return `${ledgerServer(server)}#${ccPairId === undefined ? 'default' : String(ccPairId)}`;
 }
+
+/** The server of a ledger scope, as `ledgerServer` spelt it. */
+export function scopeServer(scope: string): string {
+  return scope.slice(0, scope.lastIndexOf('#'));
+}
+
+/** The pair of a ledger scope (undefined: the server's default pair). */
+export function scopePair(scope: string): number | undefined {
+  const pair = scope.slice(scope.lastIndexOf('#') + 1);
+  return pair === 'default' ? undefined : Number(pair);
+}

@@ -12,6 +12,8 @@ import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
 import { fileStat } from '../freshness/fileStat';
 import type { WorkspaceIds } from '../identity/workspaceIds';
+import { ledgerScope } from '../../core/ledger/scope';
+import type { SendEvents } from '../sent/sendEvents';
 
 export interface BatchRequest {
   files: BatchFile[];
@@ -36,6 +38,10 @@ export interface BatchEnd {
   label: string;
   quiet: boolean;
   outcome: 'complete' | 'incomplete' | 'notStarted';
+  /** Every file's result, when the batch ran to a summary (not when it stopped on an error before one). */
+  summary?: BatchSummary;
+  /** The server it sent to. */
+  server: string;
 }
 
 /**
@@ -55,6 +61,7 @@ export class BatchIngester implements vscode.Disposable {
     private readonly userFiles: UserFilesView,
     private readonly log: Log,
     private readonly ids: WorkspaceIds,
+    private readonly sends: SendEvents,
   ) {}
 
   get busy(): boolean {
@@ -86,6 +93,9 @@ export class BatchIngester implements vscode.Disposable {
     const abort = new AbortController();
     this.running = abort;
     let outcome: BatchEnd['outcome'] = 'notStarted';
+    let ended: BatchSummary | undefined;
+    const { baseUrl, ccPairId } = readSettings();
+    const server = baseUrl ?? '';
     void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', true);
     try {
       const client = await this.connection.client();
@@ -96,7 +106,7 @@ export class BatchIngester implements vscode.Disposable {
       // Uploaded images join the User Files list of the server and key they went to (F6).
       const poller = await this.userFiles.currentPoller();
       // The writer stays where they are (the Explorer they right-clicked in): the summary offers Show Results.
-      if (!request.quiet) this.results.start();
+      if (!request.quiet) this.results.start(server, ccPairId);
       this.log.info(`batch: ${request.files.length} files of ${request.label} to ${settings.baseUrl ?? ''}`);
       // The batch and the document builder load with the first run, not with the extension (issue 27).
       const [{ insideRootCheck }, { runBatch }, { imageReader, imageRoot }, { editorLinkTargets }, { editorSiteResolver }] = await Promise.all([
@@ -183,7 +193,7 @@ export class BatchIngester implements vscode.Disposable {
             signal: abort.signal,
             onProgress: report,
             onResult: (r) => {
-              if (!request.quiet) this.results.add(r);
+              if (!request.quiet) this.results.add(server, ccPairId, r);
               if (r.outcome === 'failed') this.log.warn(`batch: ${r.file.relativePath}: ${r.error ?? ''}`);
             },
           });
@@ -191,8 +201,8 @@ export class BatchIngester implements vscode.Disposable {
       );
       // The results stand either way; a ledger that cannot be written only means files count as changed next time.
       await ledger.flush().catch((e: unknown) => this.log.warn(`ledger: not saved: ${describeError(e)}`));
+      ended = summary;
       if (completed(summary)) outcome = 'complete';
-      if (!request.quiet) this.results.show(summary);
       this.connection.noteSuccess();
       this.log.info(`batch: ${JSON.stringify(summary.counts)}${summary.stop ? ` stopped: ${summary.stop.reason}` : ''}`);
       void (request.quiet ? this.tellQuietly(summary, request.label) : this.tell(summary, request.label));
@@ -200,7 +210,9 @@ export class BatchIngester implements vscode.Disposable {
     } finally {
       this.running = undefined;
       void vscode.commands.executeCommand('setContext', 'docIngest.batchRunning', false);
-      this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome });
+      // The one send event first: the views (Documents, Results, badges, status bar) follow what was sent.
+      if (ended) this.sends.fire({ kind: 'batch', server, scope: ledgerScope(server, ccPairId), label: request.label, quiet: !!request.quiet, summary: ended, at: new Date() });
+      this.ended.fire({ label: request.label, quiet: !!request.quiet, outcome, server, ...(ended ? { summary: ended } : {}) });
     }
   }
 
@@ -218,9 +230,14 @@ export class BatchIngester implements vscode.Disposable {
     const retry = cancelled && !c.failed ? vscode.l10n.t('Send the Rest') : vscode.l10n.t('Retry Failed');
     const actions = c.failed + c.cancelled + c.notSent > 0 ? [show, retry] : [show];
     const text = cancelled
-      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed. {7} were under way: the server may still apply them.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed, c.cancelled)
+      ? vscode.l10n.t('Cancelled {0}: {1} sent ({2} created, {3} updated), {4} not sent, {5} unchanged, {6} failed.', label, c.created + c.updated, c.created, c.updated, c.notSent, c.unchanged, c.failed)
       : vscode.l10n.t('Ingested {0}: {1} created, {2} updated, {3} unchanged, {4} skipped, {5} failed.', label, c.created, c.updated, c.unchanged, c.skipped, c.failed);
-    const notes = [text, ...summaryNotes(summary)].join(' ');
+    // Only when some were: "0 were under way" said nothing and read as a warning (issue 38, item 8).
+    const underWay = !cancelled || !c.cancelled ? []
+      : [c.cancelled === 1
+        ? vscode.l10n.t('1 was under way: the server may still apply it.')
+        : vscode.l10n.t('{0} were under way: the server may still apply them.', c.cancelled)];
+    const notes = [text, ...underWay, ...summaryNotes(summary)].join(' ');
     const choice = c.failed > 0
       ? await vscode.window.showWarningMessage(notes, ...actions)
       : await vscode.window.showInformationMessage(notes, ...actions);

@@ -46,7 +46,8 @@ export async function deleteFromService(deps: DeleteDeps, target?: DocumentsNode
     void vscode.window.showInformationMessage(vscode.l10n.t('{0} no longer held "{1}" ({2}): it is gone from the list and from the record of what was published.', document.server, name, document.documentId));
     return;
   }
-  vscode.window.setStatusBarMessage(vscode.l10n.t('Deleted "{0}" from {1}', name, document.server), 5000);
+  // Said, not only flashed in the status bar: a writer who confirmed a delete wants to see that it happened (issue 38).
+  void vscode.window.showInformationMessage(vscode.l10n.t('Deleted "{0}" (id {1}) from {2}. Search and chat no longer find it.', name, document.documentId, document.server));
 }
 
 async function chooseDocument(deps: DeleteDeps, target: DocumentsNode | vscode.Uri | undefined): Promise<KnownDocument | undefined> {

@@ -13,6 +13,7 @@ import type { Log } from '../log';
 import type { RunEvidence } from '../orphans/runEvidence';
 import { findWorkspaceOrphans } from '../orphans/workspaceOrphans';
 import type { WorkspaceOrphans } from '../orphans/workspaceOrphans';
+import { pickMany } from '../pickers/pickMany';
 import { readSettings } from '../settings';
 
 export interface FindOrphansDeps {
@@ -81,16 +82,20 @@ function refused(evidence: RunEvidence): boolean {
   const missing = evidence.missing();
   if (!missing) return false;
   if (missing.kind === 'running') {
-    void vscode.window.showWarningMessage(vscode.l10n.t('Find Orphans does not look while a batch runs: an incomplete run is no evidence that a file is gone. Run it again once the batch has finished.'));
+    void vscode.window.showWarningMessage(vscode.l10n.t('Find Orphans waits while a batch runs: until every file is read, it cannot tell which documents are orphans. Run it again once the batch has finished.'));
     return true;
   }
-  const changed = vscode.l10n.t('Ingest Changed Files');
+  const files = missing.gap.kind === 'unidentified' ? missing.gap.files : [];
+  const named = files.slice(0, 3).join(', ') + (files.length > 3 ? ', …' : '');
+  const show = vscode.l10n.t('Show Results');
   void vscode.window
     .showWarningMessage(
-      vscode.l10n.t('Find Orphans does not look after an incomplete run: the last batch ({0}) failed or was cancelled, and an incomplete run is no evidence that a file is gone. Run Ingest Workspace or Ingest Changed Files to completion first.', missing.label),
-      changed,
+      files.length
+        ? vscode.l10n.t('Find Orphans cannot tell which documents are orphans: the last batch ({0}) did not read the document id of {1} ({2}), so it does not know what the workspace builds. Fix those files (see the Results view), or run the batch to the end, then run Find Orphans again.', missing.label, files.length === 1 ? vscode.l10n.t('1 file') : vscode.l10n.t('{0} files', files.length), named)
+        : vscode.l10n.t('Find Orphans cannot tell which documents are orphans: the last batch ({0}) ended before it read every file, so it does not know what the workspace builds. Run Ingest Workspace or Ingest Changed Files to the end, then run Find Orphans again.', missing.label),
+      show,
     )
-    .then((choice) => (choice === changed ? vscode.commands.executeCommand('docIngest.ingestChangedFiles') : undefined));
+    .then((choice) => (choice === show ? vscode.commands.executeCommand('docIngest.results.focus') : undefined));
   return true;
 }
 
@@ -114,15 +119,19 @@ async function pick(found: WorkspaceOrphans, server: string, why: (o: Orphan) =>
   const title = found.notListed === undefined
     ? vscode.l10n.t('Doc Ingest: Orphans at {0} ({1})', server, found.orphans.length)
     : vscode.l10n.t('Doc Ingest: Orphans at {0} ({1}), by this workspace\'s ledgers only', server, found.orphans.length);
-  const picked = await vscode.window.showQuickPick([...notes, ...rows], {
+  const picked = await pickMany([...notes, ...rows], {
     title,
-    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks, Enter goes on'),
-    canPickMany: true,
+    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks the highlighted row (↑↓ move), Enter goes on'),
     matchOnDescription: true,
     matchOnDetail: true,
-    ignoreFocusOut: true,
   });
-  return (picked ?? []).flatMap((p) => (p.orphan ? [p.orphan] : []));
+  // Escape: the writer backed out, nothing to say. Enter with nothing picked: say that nothing was deleted.
+  if (picked === undefined) return [];
+  if (!picked.some((p) => p.orphan)) {
+    void vscode.window.showInformationMessage(vscode.l10n.t('Nothing was deleted: no document was picked. Space picks the highlighted row.'));
+    return [];
+  }
+  return picked.flatMap((p) => (p.orphan ? [p.orphan] : []));
 }
 
 function reason(o: Orphan, prefixes: readonly string[]): string {

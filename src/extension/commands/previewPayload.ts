@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import { activeNotebookUri } from '../ingest/notebookSource';
-import { PayloadPreview } from '../preview/payloadPreview';
+import { showBeside } from '../besideTab';
+import { PayloadPreview, PREVIEW_SCHEME } from '../preview/payloadPreview';
+import { SITE_SETTINGS_SCHEME } from './showSiteSettings';
 
 /**
  * "Preview Ingestion Payload": the request body of the active editor's file (or the file clicked; a notebook in
@@ -14,7 +16,7 @@ export async function previewPayload(preview: PayloadPreview, uri?: vscode.Uri):
   }
   const document = await vscode.workspace.openTextDocument(PayloadPreview.uriOf(source));
   if (document.languageId !== 'json') await vscode.languages.setTextDocumentLanguage(document, 'json');
-  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preserveFocus: true, preview: true });
+  await showBeside(document, [PREVIEW_SCHEME, SITE_SETTINGS_SCHEME], true);
   // No id is asked for by a preview: say that the id shown stands in for the one chosen at the first ingestion.
   if ((await preview.body(source)).idToChoose) {
     void vscode.window.showInformationMessage(vscode.l10n.t('No workspace path names this document: the id shown is a placeholder. Its id is asked for when you first ingest it.'));

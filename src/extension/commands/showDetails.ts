@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
+import { pairName } from '../views/format';
 
 const ICON: Record<IngestionRecord['outcome'], string> = {
   running: '$(sync~spin)', created: '$(pass)', updated: '$(pass)', failed: '$(error)', cancelled: '$(circle-slash)', notPublished: '$(eye-closed)',
@@ -17,7 +18,7 @@ export async function showDetails(history: IngestionHistory): Promise<void> {
     description: outcomeText(r),
     detail: [
       r.documentId && vscode.l10n.t('id {0}', r.documentId),
-      r.ccPairId === undefined ? vscode.l10n.t('default pair') : vscode.l10n.t('pair {0}', r.ccPairId),
+      pairName(r.ccPairId),
       r.server,
       (r.finishedAt ?? r.startedAt).toLocaleTimeString(),
       vscode.l10n.t('request {0}', r.requestId),

@@ -1,6 +1,8 @@
 import * as vscode from 'vscode';
 import type { SiteDescriptionWords } from '../../core/site/describe';
 import { listBatchFiles } from '../batch/listFiles';
+import { showBeside } from '../besideTab';
+import { PREVIEW_SCHEME } from '../preview/payloadPreview';
 
 export const SITE_SETTINGS_SCHEME = 'doc-ingest-site';
 
@@ -25,7 +27,7 @@ export async function showSiteSettings(documents: SiteSettingsDocuments, uri?: v
   );
   const documentUri = documents.show(folder?.name ?? 'workspace', text);
   const document = await vscode.workspace.openTextDocument(documentUri);
-  await vscode.window.showTextDocument(document, { viewColumn: vscode.ViewColumn.Beside, preview: true });
+  await showBeside(document, [PREVIEW_SCHEME, SITE_SETTINGS_SCHEME], false);
 }
 
 async function describeFolders(folders: readonly vscode.WorkspaceFolder[]): Promise<string> {
@@ -64,7 +66,9 @@ function words(): SiteDescriptionWords {
     breadcrumb: vscode.l10n.t('breadcrumb'),
     title: vscode.l10n.t('title'),
     edit: vscode.l10n.t('edit'),
-    withoutSite: (count, paths) => vscode.l10n.t('Files in no site ({0}): {1}', count, paths),
+    // A list, one file a line (issue 38, item 8): the core joins the paths with ", ", which no listed path holds
+    // in practice; a path that does is split in two lines, still all there.
+    withoutSite: (count, paths) => [vscode.l10n.t('Files in no site ({0}):', count), ...paths.split(', ').map((p) => `  ${p}`)].join('\n'),
   };
 }
 

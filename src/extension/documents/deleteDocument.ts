@@ -1,7 +1,8 @@
-import * as vscode from 'vscode';
 import { NotFoundError } from '../../core/api/errors';
 import type { ServiceClient } from '../../core/api/client';
 import type { Ledger } from '../../core/ledger/ledger';
+import { scopeServer } from '../../core/ledger/scope';
+import type { SendEvents } from '../sent/sendEvents';
 
 /**
  * - `deleted`: the server confirmed the delete (200);
@@ -16,14 +17,11 @@ export interface DeletedDocument { scope: string; documentId: string }
 /**
  * The one way the editor deletes a document (Delete from Service, Find Orphans, renames): by the id the server
  * stored, and only when the server confirmed that it is gone, the ledger forgets it in `scope` (its file counts as
- * never ingested there) and `onDidDelete` tells the views. A failure, a timeout included, leaves everything as it
- * was. Never retried (the client sends a delete once).
+ * never ingested there) and the window's one send event tells the views. A failure, a timeout included, leaves
+ * everything as it was. Never retried (the client sends a delete once).
  */
-export class DocumentDeleter implements vscode.Disposable {
-  private readonly deleted = new vscode.EventEmitter<DeletedDocument>();
-  readonly onDidDelete = this.deleted.event;
-
-  constructor(private readonly ledger: Promise<Ledger>) {}
+export class DocumentDeleter {
+  constructor(private readonly ledger: Promise<Ledger>, private readonly sends: SendEvents) {}
 
   async delete(client: ServiceClient, scope: string, documentId: string): Promise<DeleteOutcome> {
     let outcome: DeleteOutcome;
@@ -35,11 +33,7 @@ export class DocumentDeleter implements vscode.Disposable {
       outcome = { kind: 'alreadyGone' };
     }
     (await this.ledger).forget(scope, documentId);
-    this.deleted.fire({ scope, documentId });
+    this.sends.fire({ kind: 'deleted', server: scopeServer(scope), scope, documentId, at: new Date() });
     return outcome;
-  }
-
-  dispose(): void {
-    this.deleted.dispose();
   }
 }

@@ -19,6 +19,7 @@ import { describeError, isCancellation, showError } from '../errors';
 import { Log } from '../log';
 import { readSettings } from '../settings';
 import { IngestStatusBar } from '../statusBar/ingestStatusBar';
+import type { SendEvents } from '../sent/sendEvents';
 import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
 import { readEditorSource } from './sourceFile';
@@ -68,7 +69,13 @@ export class Ingester implements vscode.Disposable {
     private readonly images: EditorImages,
     private readonly ledger: Promise<Ledger>,
     private readonly ids: WorkspaceIds,
+    private readonly sends: SendEvents,
   ) {}
+
+  /** The finished record through the window's one send event: the status bar, the Results and Documents views follow. */
+  private tell(record: IngestionRecord): void {
+    this.sends.fire({ kind: 'file', server: record.server, scope: ledgerScope(record.server, record.ccPairId), record });
+  }
 
   cancelAll(): void {
     for (const c of this.running) c.abort();
@@ -172,7 +179,7 @@ export class Ingester implements vscode.Disposable {
     } finally {
       this.running.delete(abort);
       if (!this.running.size) void vscode.commands.executeCommand('setContext', 'docIngest.ingesting', false);
-      this.statusBar.show(record);
+      this.tell(record);
     }
     return record;
   }
@@ -196,7 +203,7 @@ export class Ingester implements vscode.Disposable {
       finishedAt: now,
       error: kept.sentence,
     });
-    this.statusBar.show(record);
+    this.tell(record);
     this.log.info(`[${record.requestId}] not published: ${uri.toString(true)}: ${kept.sentence}`);
     showKeptBack(kept);
     return record;

@@ -1,21 +1,24 @@
 import type * as vscode from 'vscode';
+import { evidenceGap, type EvidenceGap } from '../../core/orphans/evidence';
 import type { BatchEnd, BatchIngester } from '../batch/batchIngester';
 
 /**
  * Why Find Orphans may not look now, or undefined when it may:
  * - `running`: a batch is under way;
- * - `incomplete`: the last batch the writer ran in this session failed or was cancelled (`label` names it).
+ * - `unknown`: the last batch the writer ran in this session left files whose id it does not know (`label` names
+ *   the batch, `gap` the files): the rule `--prune` follows too (core/orphans/evidence.ts).
  */
-export type NoEvidence = { kind: 'running' } | { kind: 'incomplete'; label: string };
+export type NoEvidence = { kind: 'running' } | { kind: 'unknown'; label: string; gap: EvidenceGap };
 
 /**
- * Whether the writer's last batch is evidence enough to call a published document an orphan. An incomplete run is
- * not: a renamed file whose new document was never sent would lose its text from search if the old document went.
- * Follows the batches the writer starts (Ingest Folder, Workspace, Changed Files, Retry Failed); a quiet batch of
- * saved files says nothing about the tree, and one that sent nothing changes nothing.
+ * Whether the writer's last batch is evidence enough to call a published document an orphan. A finished batch with
+ * a failed send or a broken image is (every file's id was read first, so a failed page keeps its document); one that
+ * stopped before every file was identified is not, nor one that ended without a summary. Follows the batches the
+ * writer starts (Ingest Folder, Workspace, Changed Files, Retry Failed); a quiet batch of saved files says nothing
+ * about the tree, and one that sent nothing changes nothing.
  */
 export class RunEvidence implements vscode.Disposable {
-  private lastIncomplete: string | undefined;
+  private last: NoEvidence | undefined;
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly batches: BatchIngester) {
@@ -24,12 +27,13 @@ export class RunEvidence implements vscode.Disposable {
 
   missing(): NoEvidence | undefined {
     if (this.batches.busy) return { kind: 'running' };
-    return this.lastIncomplete === undefined ? undefined : { kind: 'incomplete', label: this.lastIncomplete };
+    return this.last;
   }
 
   private note(end: BatchEnd): void {
     if (end.quiet || end.outcome === 'notStarted') return;
-    this.lastIncomplete = end.outcome === 'incomplete' ? end.label : undefined;
+    const gap = end.summary ? evidenceGap(end.summary) : { kind: 'interrupted' as const };
+    this.last = gap && { kind: 'unknown', label: end.label, gap };
   }
 
   dispose(): void {

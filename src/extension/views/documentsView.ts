@@ -10,10 +10,11 @@ import { Connection } from '../connection';
 import type { SourceStates } from '../freshness/sourceStates';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
-import type { DeletedDocument } from '../documents/deleteDocument';
+import { sentCount, type Sent, type SendEvents } from '../sent/sendEvents';
 import { readSettings, SECTION } from '../settings';
 import { heldSources, ledgerRows, matchDocuments, matchingRows, rowLabel, rowState, sortRows, type DocumentRow, type RowState, type SentRecord } from './documentRows';
 import { firstPage } from './fileRows';
+import { pairName } from './format';
 import type { HeldDocuments } from './heldDocuments';
 
 
@@ -63,6 +64,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
   private shown = 0;
   private filterText = '';
   private redrawTimer: ReturnType<typeof setTimeout> | undefined;
+  private relistTimer: ReturnType<typeof setTimeout> | undefined;
   private readonly disposables: vscode.Disposable[] = [];
   /** Rows of deleted documents being taken out: the tree is drawn after them. */
   private removals: Promise<void> = Promise.resolve();
@@ -74,7 +76,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     private readonly states: SourceStates,
     private readonly held: HeldDocuments,
     projectChanged: vscode.Event<void>,
-    deleted: vscode.Event<DeletedDocument>,
+    sends: SendEvents,
   ) {
     this.view = vscode.window.createTreeView('docIngest.documents', { treeDataProvider: this });
     void ledger.then((l) => {
@@ -88,9 +90,15 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
       this.changed,
       connection.onDidChangeState(() => this.refresh()),
       projectChanged(() => this.refresh()),
-      // Deleted from here (a row, Find Orphans, a rename): its row goes without listing again.
-      deleted(({ scope, documentId }) => {
-        this.removals = this.removals.then(() => this.removeDocument(scope, documentId)).catch(() => undefined);
+      // What this window sent or deleted (issue 38, item 1): a deleted document's row goes without listing again;
+      // after a send the pair is listed again, since only the server knows what it now holds.
+      sends.onDidSend((sent) => {
+        if (sent.kind === 'deleted') {
+          const { scope, documentId } = sent;
+          this.removals = this.removals.then(() => this.removeDocument(scope, documentId)).catch(() => undefined);
+        } else if (sentAnything(sent)) {
+          this.scheduleRelist(sent.scope);
+        }
       }),
       vscode.workspace.onDidChangeWorkspaceFolders(() => this.refresh()),
       vscode.workspace.onDidChangeConfiguration((e) => {
@@ -103,6 +111,9 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
 
   /** Lists again (one request) when the tree next asks. */
   refresh(): void {
+    // A listing after a send waiting to be made is this one.
+    if (this.relistTimer) clearTimeout(this.relistTimer);
+    this.relistTimer = undefined;
     this.generation++;
     this.loading = undefined;
     this.held.setListing(undefined);
@@ -159,8 +170,8 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
   private emptyText(loaded: Loaded): string {
     if (this.filterText) return vscode.l10n.t('No documents match "{0}".', this.filterText);
     return loaded.documents
-      ? vscode.l10n.t('The service holds no documents for pair {0}.', loaded.pairId)
-      : vscode.l10n.t('The ledger records no document published from here to pair {0}.', loaded.pairId);
+      ? vscode.l10n.t('The service holds no documents in {0}.', pairName(loaded.pairId))
+      : vscode.l10n.t('The ledger records no document published from here to {0}.', pairName(loaded.pairId));
   }
 
   /** The listing of this refresh: one request, shared by every caller until the next refresh. */
@@ -183,7 +194,7 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     } catch (e) {
       this.connection.noteError(e);
       if (e instanceof PermissionError) {
-        loaded.notice = this.notice(vscode.l10n.t('This key may not list the documents of pair {0}: below is what the ledger records as published from here.', pairId), e);
+        loaded.notice = this.notice(vscode.l10n.t('This key may not list the documents of {0}: below is what the ledger records as published from here.', pairName(pairId)), e);
       } else if (e instanceof NotFoundError && e.what === 'route') {
         loaded.notice = this.notice(vscode.l10n.t('This server does not list the documents of a pair: below is what the ledger records as published from here.'), e);
       } else {
@@ -193,8 +204,9 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     }
     try {
       loaded.claims = await this.ids.current();
-    } catch {
-      // The files could not be listed: documents are matched through the ledger alone.
+    } catch (e) {
+      // The files could not be listed: documents are matched through the ledger alone, and the view says so.
+      loaded.notice ??= this.notice(vscode.l10n.t('The workspace\'s files could not be listed: documents are matched to files through the ledger only. Refresh to try again.'), e);
     }
     await this.findLedgerSources(loaded, (await this.ledger).entries(loaded.scope));
     await this.rematch(loaded, false);
@@ -225,6 +237,21 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
     if (loaded.generation !== this.generation) return; // refreshed meanwhile: that listing tells
     this.held.setListing(loaded.documents ? { server: loaded.server, scope: loaded.scope, rows: loaded.rows, held: heldSources(loaded.rows, loaded.claims) } : undefined);
     if (redraw) this.changed.fire(undefined);
+  }
+
+  /**
+   * Lists again after a send to `scope` (the pair in use), at most once per REDRAW_DELAY_MS: a listing the view had
+   * is replaced at once, so that the badges of files published elsewhere do not wait for the view to be shown.
+   */
+  private scheduleRelist(scope: string): void {
+    const { baseUrl, ccPairId } = readSettings();
+    if (!baseUrl || ledgerScope(baseUrl, ccPairId) !== scope) return;
+    this.relistTimer ??= setTimeout(() => {
+      this.relistTimer = undefined;
+      const listed = this.loading !== undefined;
+      this.refresh();
+      if (listed && this.connection.state === 'ready') void this.load();
+    }, REDRAW_DELAY_MS);
   }
 
   private scheduleRedraw(): void {
@@ -292,8 +319,15 @@ export class DocumentsView implements vscode.TreeDataProvider<DocumentsNode>, vs
 
   dispose(): void {
     if (this.redrawTimer) clearTimeout(this.redrawTimer);
+    if (this.relistTimer) clearTimeout(this.relistTimer);
     vscode.Disposable.from(...this.disposables).dispose();
   }
+}
+
+/** Whether a send may have changed what the pair holds. */
+function sentAnything(sent: Exclude<Sent, { kind: 'deleted' }>): boolean {
+  if (sent.kind === 'batch') return sentCount(sent.summary) + sent.summary.counts.cancelled > 0;
+  return sent.record.outcome === 'created' || sent.record.outcome === 'updated' || !!sent.record.mayHaveApplied;
 }
 
 function errorNode(e: unknown): MessageNode {

@@ -1,6 +1,10 @@
 import * as vscode from 'vscode';
-import type { BatchSummary, FileOutcome, FileResult, WithheldReason } from '../../core/batch/types';
-import { alreadyHeldText } from './format';
+import type { FileOutcome, FileResult, WithheldReason } from '../../core/batch/types';
+import type { IngestionRecord } from '../../core/ingest/history';
+import { ledgerScope, scopePair } from '../../core/ledger/scope';
+import type { Sent, SendEvents } from '../sent/sendEvents';
+import { readSettings, SECTION } from '../settings';
+import { alreadyHeldText, pairName, serverLabel } from './format';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */
 const ORDER: FileOutcome[] = ['failed', 'cancelled', 'notSent', 'skipped', 'created', 'updated', 'unchanged', 'wouldSend'];
@@ -19,8 +23,10 @@ const ICONS: Record<FileOutcome, vscode.ThemeIcon> = {
 /** A file skipped on purpose (F15): a draft, an ignore file, a hidden path. */
 const WITHHELD_ICON = new vscode.ThemeIcon('eye-closed');
 
-/** What "Retry Failed" sends again: files that failed, were cancelled under way, or were not sent. */
-function needsRetry(r: FileResult): boolean {
+/** What "Retry Failed" sends again: whole files that failed, were cancelled under way, or were not sent. */
+function needsRetry(r: ResultRow): boolean {
+  // A selection's row names its file: sending the whole file again is not what failed.
+  if (r.selection) return false;
   return r.outcome === 'failed' || r.outcome === 'cancelled' || r.outcome === 'notSent';
 }
 
@@ -57,60 +63,119 @@ export function resultLabel(r: FileResult): string {
 }
 
 /**
- * `docIngest.results`: one row per file of the last batch with its outcome; the error sentence as tooltip; a click
- * opens the file (at the problem's line when there is one). Rows arrive as the batch goes.
+ * A row: a file's result; `selection` for a selection sent on its own (Retry Failed does not send its whole file);
+ * `deletedSince` once its document was deleted from this window (issue 38, item 1).
  */
-export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.Disposable {
-  private readonly changed = new vscode.EventEmitter<FileResult | undefined>();
+export type ResultRow = FileResult & { deletedSince?: boolean; selection?: boolean };
+
+/** The rows of one server and pair: the last batch sent there, and the single sends since. */
+interface ScopeRows {
+  server: string;
+  ccPairId: number | undefined;
+  rows: ResultRow[];
+}
+
+/**
+ * `docIngest.results`: one row per file of the last batch sent to the server and pair in use, with its outcome; the
+ * error sentence as tooltip; a click opens the file (at the problem's line when there is one). Rows arrive as the
+ * batch goes; single sends (Ingest Current File, a selection, on save) and deletes from this window update them
+ * through the one send event. Each server and pair keeps its own rows: the view shows those of the server in use,
+ * and its description names that server and pair (issue 38, items 1 and 3).
+ */
+export class ResultsView implements vscode.TreeDataProvider<ResultRow>, vscode.Disposable {
+  private readonly changed = new vscode.EventEmitter<ResultRow | undefined>();
   readonly onDidChangeTreeData = this.changed.event;
-  readonly view: vscode.TreeView<FileResult>;
-  private rows: FileResult[] = [];
+  readonly view: vscode.TreeView<ResultRow>;
+  private readonly scopes = new Map<string, ScopeRows>();
   private pending: NodeJS.Timeout | undefined;
   private hasFailed = false;
+  private readonly disposables: vscode.Disposable[] = [];
+  /** File names sorted as people count: page-2 before page-10. */
+  private readonly collator = new Intl.Collator(vscode.env.language, { numeric: true, sensitivity: 'base' });
 
-  constructor() {
+  constructor(sends: SendEvents) {
     this.view = vscode.window.createTreeView('docIngest.results', { treeDataProvider: this, canSelectMany: true });
+    this.disposables.push(
+      this.view,
+      this.changed,
+      sends.onDidSend((sent) => this.follow(sent)),
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ccPairId`)) this.refresh(true);
+      }),
+    );
+    this.describe();
   }
 
-  /** A new batch: the old rows go. */
-  start(): void {
-    this.rows = [];
+  /** The scope of the server and pair in use, or undefined without a server. */
+  private currentScope(): string | undefined {
+    const { baseUrl, ccPairId } = readSettings();
+    return baseUrl ? ledgerScope(baseUrl, ccPairId) : undefined;
+  }
+
+  private rowsOf(scope: string, server: string, ccPairId: number | undefined): ScopeRows {
+    let rows = this.scopes.get(scope);
+    if (!rows) this.scopes.set(scope, (rows = { server, ccPairId, rows: [] }));
+    return rows;
+  }
+
+  /** A new batch to `server` and `ccPairId`: the old rows of that server and pair go. */
+  start(server: string, ccPairId: number | undefined): void {
+    this.rowsOf(ledgerScope(server, ccPairId), server, ccPairId).rows = [];
     this.refresh(true);
   }
 
-  add(result: FileResult): void {
-    this.rows.push(result);
+  add(server: string, ccPairId: number | undefined, result: FileResult): void {
+    this.rowsOf(ledgerScope(server, ccPairId), server, ccPairId).rows.push(result);
     this.refresh(false);
   }
 
-  show(summary: BatchSummary): void {
-    this.rows = [...summary.results];
+  /** What the window sent or deleted: a batch's rows, a single send's row, a deleted document's rows. */
+  private follow(sent: Sent): void {
+    switch (sent.kind) {
+      case 'batch': {
+        const ccPairId = scopePair(sent.scope);
+        const target = this.rowsOf(sent.scope, sent.server, ccPairId);
+        if (sent.quiet) for (const r of sent.summary.results) upsert(target.rows, r);
+        else target.rows = [...sent.summary.results];
+        break;
+      }
+      case 'file': {
+        const row = recordRow(sent.record);
+        if (row) upsert(this.rowsOf(sent.scope, sent.server, sent.record.ccPairId).rows, row);
+        break;
+      }
+      case 'deleted':
+        for (const r of this.scopes.get(sent.scope)?.rows ?? []) if (r.documentId === sent.documentId) r.deletedSince = true;
+        break;
+    }
     this.refresh(true);
   }
 
-  results(): readonly FileResult[] {
-    return this.rows;
+  /** The rows of the server and pair in use. */
+  results(): readonly ResultRow[] {
+    const scope = this.currentScope();
+    return (scope && this.scopes.get(scope)?.rows) || [];
   }
 
-  failed(): FileResult[] {
-    return this.rows.filter(needsRetry);
+  failed(): ResultRow[] {
+    return this.results().filter(needsRetry);
   }
 
   async reveal(): Promise<void> {
     await vscode.commands.executeCommand('docIngest.results.focus');
   }
 
-  getChildren(element?: FileResult): FileResult[] {
+  getChildren(element?: ResultRow): ResultRow[] {
     if (element) return [];
     const rank = (r: FileResult) => ORDER.indexOf(r.outcome);
-    return [...this.rows].sort((a, b) => rank(a) - rank(b));
+    return [...this.results()].sort((a, b) => rank(a) - rank(b) || this.collator.compare(a.file.source, b.file.source));
   }
 
-  getTreeItem(r: FileResult): vscode.TreeItem {
+  getTreeItem(r: ResultRow): vscode.TreeItem {
     const item = new vscode.TreeItem(r.file.source, vscode.TreeItemCollapsibleState.None);
-    const label = resultLabel(r);
+    const label = r.deletedSince ? vscode.l10n.t('{0}, deleted from the service since', resultLabel(r)) : resultLabel(r);
     item.description = label;
-    item.iconPath = r.outcome === 'skipped' && r.reason ? WITHHELD_ICON : ICONS[r.outcome];
+    item.iconPath = r.deletedSince ? new vscode.ThemeIcon('trash') : r.outcome === 'skipped' && r.reason ? WITHHELD_ICON : ICONS[r.outcome];
     item.contextValue = `result.${r.outcome}`;
     item.accessibilityInformation = { label: `${r.file.source}, ${label}${r.error ? `: ${r.error}` : ''}` };
     const held = r.alreadyHeld ? alreadyHeldText() : undefined;
@@ -126,9 +191,15 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
     return item;
   }
 
+  /** The view's description: the server and pair its rows belong to (the one in use). */
+  private describe(): void {
+    const { baseUrl, ccPairId } = readSettings();
+    this.view.description = baseUrl ? vscode.l10n.t('{0} · {1}', serverLabel(baseUrl), pairName(ccPairId)) : undefined;
+  }
+
   /** Rows arrive by the hundred: the tree is told at most every 200 ms. */
   private refresh(now: boolean): void {
-    const hasFailed = this.rows.some(needsRetry);
+    const hasFailed = this.results().some(needsRetry);
     if (hasFailed !== this.hasFailed) {
       this.hasFailed = hasFailed;
       void vscode.commands.executeCommand('setContext', 'docIngest.results.hasFailed', hasFailed);
@@ -136,6 +207,7 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
     if (now) {
       clearTimeout(this.pending);
       this.pending = undefined;
+      this.describe();
       this.changed.fire(undefined);
       return;
     }
@@ -147,7 +219,46 @@ export class ResultsView implements vscode.TreeDataProvider<FileResult>, vscode.
 
   dispose(): void {
     clearTimeout(this.pending);
-    this.view.dispose();
-    this.changed.dispose();
+    vscode.Disposable.from(...this.disposables).dispose();
+  }
+}
+
+/** Replaces the row of the same file (and selection), or adds it. */
+function upsert(rows: ResultRow[], row: ResultRow): void {
+  const key = (r: ResultRow) => (r.selection ? `${r.file.key}#${r.file.source}` : r.file.key);
+  const at = rows.findIndex((r) => key(r) === key(row));
+  if (at >= 0) rows[at] = row;
+  else rows.push(row);
+}
+
+/**
+ * A single send as a row: a whole file as the batch would name it, a selection under its file with its title.
+ * Undefined while it runs.
+ */
+function recordRow(record: IngestionRecord): ResultRow | undefined {
+  const outcome = recordOutcome(record);
+  if (!outcome) return undefined;
+  const uri = vscode.Uri.parse(record.sourceUri);
+  const relative = vscode.workspace.asRelativePath(uri);
+  const source = record.selection ? vscode.l10n.t('{0} (selection: {1})', relative, record.selection.title) : relative;
+  return {
+    // A selection's row opens its file: the key stays the file's URI.
+    file: { key: record.sourceUri, relativePath: relative, source },
+    outcome,
+    ...(record.selection ? { selection: true } : {}),
+    ...(record.documentId === undefined ? {} : { documentId: record.documentId }),
+    ...(record.error === undefined ? {} : { error: record.error }),
+    ...(record.alreadyHeld ? { alreadyHeld: true } : {}),
+  };
+}
+
+function recordOutcome(record: IngestionRecord): FileOutcome | undefined {
+  switch (record.outcome) {
+    case 'running': return undefined;
+    case 'created': return 'created';
+    case 'updated': return 'updated';
+    case 'failed': return 'failed';
+    case 'cancelled': return record.mayHaveApplied ? 'cancelled' : 'notSent';
+    case 'notPublished': return 'skipped';
   }
 }

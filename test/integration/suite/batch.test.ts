@@ -162,9 +162,11 @@ describe('Batch: Ingest Folder, results, Retry Failed', function () {
       w.service.setIngestLatency(0);
     }
     const summary = w.messages.of('info').find((m) => m.startsWith('Cancelled batch-tmp:'));
-    const m = /: (\d+) sent \((\d+) created, 0 updated\), (\d+) not sent, 0 unchanged, 0 failed\. (\d+) were under way/.exec(summary ?? '');
+    const m = /: (\d+) sent \((\d+) created, 0 updated\), (\d+) not sent, 0 unchanged, 0 failed\.(?: (1) was under way: the server may still apply it\.| (\d+) were under way: the server may still apply them\.)?/.exec(summary ?? '');
     assert.ok(m, w.messages.of('info').join(' | '));
-    const [sent, created, notSent, underWay] = m.slice(1).map(Number) as [number, number, number, number];
+    assert.doesNotMatch(summary ?? '', / 0 were under way/, 'never "0 were under way" (issue 38)');
+    const [sent, created, notSent] = m.slice(1, 4).map(Number) as [number, number, number];
+    const underWay = Number(m[4] ?? m[5] ?? 0);
     assert.equal(sent + notSent + underWay, 20);
     assert.ok(notSent > 0, 'cancelled before the end');
     assert.equal(sent, created);

@@ -164,7 +164,10 @@ export class InputBoxes {
   }
 }
 
-/** `showQuickPick`: picks the first item matching `pick`, or all with canPickMany (none matching = Escape). */
+/**
+ * `showQuickPick` and `createQuickPick`: picks the first item matching `pick`, or all with canPickMany (none matching
+ * = Escape for a single pick, Enter with nothing picked for a many-pick list).
+ */
 export function stubQuickPick(stubs: Stubs, pick: (item: vscode.QuickPickItem) => boolean): { shown: vscode.QuickPickItem[][] } {
   const shown: vscode.QuickPickItem[][] = [];
   stubs.replace(vscode.window, 'showQuickPick', (async (items: readonly vscode.QuickPickItem[] | Thenable<readonly vscode.QuickPickItem[]>, options?: vscode.QuickPickOptions) => {
@@ -173,7 +176,75 @@ export function stubQuickPick(stubs: Stubs, pick: (item: vscode.QuickPickItem) =
     if (options?.canPickMany) return list.filter(pick);
     return list.find(pick);
   }) as unknown as typeof vscode.window.showQuickPick);
+  stubs.replace(vscode.window, 'createQuickPick', (() => new FakeQuickPick((qp) => {
+    shown.push([...qp.items]);
+    const chosen = qp.items.filter((i) => i.kind !== vscode.QuickPickItemKind.Separator && pick(i));
+    if (!qp.canSelectMany && !chosen.length) return qp.hide();
+    qp.selectedItems = qp.canSelectMany ? chosen : chosen.slice(0, 1);
+    qp.accept();
+  })) as unknown as typeof vscode.window.createQuickPick);
   return { shown };
+}
+
+/**
+ * A QuickPick driven by a test as a person would drive VS Code's: `type` fires `onDidChangeValue` as typing does,
+ * `accept` is Enter, `hide` is Escape. `onShow` answers when the extension shows it.
+ */
+export class FakeQuickPick<T extends vscode.QuickPickItem = vscode.QuickPickItem> {
+  title: string | undefined;
+  placeholder: string | undefined;
+  canSelectMany = false;
+  matchOnDescription = false;
+  matchOnDetail = false;
+  ignoreFocusOut = false;
+  items: readonly T[] = [];
+  selectedItems: readonly T[] = [];
+  activeItems: readonly T[] = [];
+  private text = '';
+  private readonly changedValue = new vscode.EventEmitter<string>();
+  private readonly accepted = new vscode.EventEmitter<void>();
+  private readonly hidden = new vscode.EventEmitter<void>();
+  readonly onDidChangeValue = this.changedValue.event;
+  readonly onDidAccept = this.accepted.event;
+  readonly onDidHide = this.hidden.event;
+
+  constructor(private readonly onShow: (qp: FakeQuickPick<T>) => void) {}
+
+  get value(): string {
+    return this.text;
+  }
+
+  /** Set by the extension: no event, as VS Code fires none for its own changes. */
+  set value(v: string) {
+    this.text = v;
+  }
+
+  /** What a person types into the box, a key at a time. */
+  type(keys: string): void {
+    for (const k of keys) {
+      this.text += k;
+      this.changedValue.fire(this.text);
+    }
+  }
+
+  /** As VS Code's: the row the extension highlighted, else none. */
+  show(): void {
+    setTimeout(() => this.onShow(this), 0);
+  }
+
+  accept(): void {
+    this.accepted.fire();
+  }
+
+  hide(): void {
+    this.hidden.fire();
+  }
+
+  dispose(): void {
+    this.changedValue.dispose();
+    this.accepted.dispose();
+    this.hidden.dispose();
+  }
 }
 
 /** Enter on what the box holds, without typing (e.g. an address the extension put into the box). */
@@ -343,6 +414,10 @@ function escapeUnexpectedUi(world: World): void {
     return undefined;
   }) as typeof vscode.window.showOpenDialog);
   new FakeInputBoxes(world.stubs, [], () => note('createInputBox'));
+  world.stubs.replace(vscode.window, 'createQuickPick', (() => new FakeQuickPick((qp) => {
+    note(`createQuickPick ${qp.title ?? ''}`);
+    qp.hide();
+  })) as unknown as typeof vscode.window.createQuickPick);
 }
 
 export function useWorld(options: ServiceOptions & { dialect?: DialectName } = {}): World {

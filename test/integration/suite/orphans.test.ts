@@ -1,6 +1,6 @@
 // Issue 24, item 4: "Doc Ingest: Find Orphans" lists what this workspace published and no file builds any more,
 // deletes only what the writer picked and confirmed, makes the ledger forget only what the server confirmed gone,
-// never looks during or after an incomplete run, and never offers a document the workspace did not publish.
+// never looks during a run or after one that could not read a file's id (issue 38), and never offers a document the workspace did not publish.
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -166,41 +166,48 @@ describe('Find Orphans (issue 24)', function () {
     assert.deepEqual(deletes(w), []);
   });
 
-  it('after a failed batch, and while a batch runs or after it was cancelled: refused with the reason, nothing listed or sent', async () => {
+  it('after a finished batch with a failed send it looks (the failed page keeps its document); it refuses while a batch runs and after a batch that could not read a file\'s id, saying what to do (issue 38, item 4)', async () => {
     write('a.md', '# A\n\nA.\n');
     write('old.md', '# Old\n\nText.\n');
     await publish();
     remove('old.md');
     write('a.md', '# A\n\nA, changed.\n');
-    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, status: 500, body: { detail: 'database is down' } });
+    w.service.faults.inject({ path: `/${w.service.ingestionPath}`, status: 400, body: { detail: 'refused for this test' } });
     await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
     assert.ok(w.messages.of('warning').some((m) => /1 failed/.test(m)), 'the batch failed');
-    w.service.clearRequests();
-    const pick = stubQuickPick(w.stubs, () => true);
-    confirmDelete();
+    w.service.faults.clear();
+    const pick = stubQuickPick(w.stubs, () => false);
 
+    // A failed send is no reason to refuse: a.md's id was read, so only old.md is an orphan.
+    await vscode.commands.executeCommand('docIngest.findOrphans');
+    assert.deepEqual(rows(pick.shown).map((r) => r[1] ?? r[0]), [`${folder}~old.md`]);
+
+    // A file whose id cannot be read: the run does not know what the workspace builds.
+    write('broken.md', '---\nid: [unclosed\n---\n# Broken\n');
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    w.service.clearRequests();
+    const shownBefore = pick.shown.length;
     await vscode.commands.executeCommand('docIngest.findOrphans');
     const refusal = w.messages.of('warning').at(-1) ?? '';
-    assert.match(refusal, /the last batch \(changed files\) failed or was cancelled, and an incomplete run is no evidence that a file is gone\. Run Ingest Workspace or Ingest Changed Files to completion first\./);
-    assert.deepEqual(pick.shown, [], 'nothing listed');
+    assert.match(refusal, new RegExp(`^Find Orphans cannot tell which documents are orphans: the last batch \\(changed files \\(1 changed, 1 never sent\\)\\) did not read the document id of 1 file \\(${folder}/broken\\.md\\), so it does not know what the workspace builds\\. Fix those files \\(see the Results view\\), or run the batch to the end, then run Find Orphans again\\.$`));
+    assert.equal(pick.shown.length, shownBefore, 'nothing listed');
     assert.deepEqual(w.service.requests, [], 'nothing asked or sent');
 
-    // While a batch runs, and after it was cancelled.
+    // While a batch runs.
+    remove('broken.md');
+    write('a.md', '# A\n\nA, changed again.\n');
     w.service.faults.inject({ path: `/${w.service.ingestionPath}`, delayMs: 600_000, times: Infinity });
     const running = vscode.commands.executeCommand('docIngest.ingestChangedFiles');
     await until(() => w.api.batches.busy && w.service.ingestionStats.inFlight > 0, 'the batch to send');
     await vscode.commands.executeCommand('docIngest.findOrphans');
-    assert.match(w.messages.of('warning').at(-1) ?? '', /does not look while a batch runs: an incomplete run is no evidence that a file is gone/);
+    assert.match(w.messages.of('warning').at(-1) ?? '', /^Find Orphans waits while a batch runs: until every file is read, it cannot tell which documents are orphans\./);
     w.api.batches.cancel();
     await running;
-    await vscode.commands.executeCommand('docIngest.findOrphans');
-    assert.match(w.messages.of('warning').at(-1) ?? '', /the last batch \(changed files\) failed or was cancelled/);
-    assert.deepEqual(pick.shown, []);
-    assert.deepEqual(deletes(w).concat(pairListings(w)), []);
+    assert.equal(pick.shown.length, shownBefore, 'nothing listed');
+    assert.deepEqual(deletes(w), []);
 
-    // Once a run completes, it looks again.
+    // Cancelled after every file was read: it looks again.
     w.service.faults.clear();
-    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
     await vscode.commands.executeCommand('docIngest.findOrphans');
     assert.deepEqual(rows(pick.shown).map((r) => r[1] ?? r[0]), [`${folder}~old.md`]);
   });

@@ -115,21 +115,34 @@ describe('doc-ingest ingest --prune (issue 24)', function () {
         assert.equal(deletes().length, 0);
       });
 
-      it('refused after a failed file: nothing deleted, the report and stderr say why, the run keeps its exit code', async () => {
+      it('prunes after a finished run with a failed file (a broken image): the failed page keeps its document, the gone one goes (issue 38)', async () => {
+        await writePages(h.folder, 3);
+        assert.equal((await h.cli(['ingest'])).code, 0);
+        await h.folder.write('page-1.md', '# Page 1\n\n![shot](missing.png)\n');
+        await rm(path.join(h.folder.root, 'page-2.md'));
+        h.service.clearRequests();
+        const { run, report } = await h.report(['ingest', '--prune']);
+        assert.equal(run.code, 1, 'the failed file\'s exit code');
+        assert.equal(report.prune?.refused, undefined, run.stderr);
+        assert.deepEqual(deletes().map((r) => decodeURIComponent(r.path.split('/').pop() ?? '')), ['page-2.md'], 'only the page that is gone');
+        assert.ok(h.service.document('page-1.md'), 'the failed page keeps its document');
+        assert.ok((await h.ledgerIds()).includes('page-1.md'));
+      });
+
+      it('refused when a file\'s id cannot be read: nothing deleted, the report and stderr name the file', async () => {
         await writePages(h.folder, 3);
         assert.equal((await h.cli(['ingest'])).code, 0);
         await rm(path.join(h.folder.root, 'page-2.md'));
-        await h.folder.write('broken.md', '# Broken\n\n![shot](missing.png)\n');
+        await h.folder.write('broken.md', '---\nid: [unclosed\n---\n# Broken\n');
         h.service.clearRequests();
         const { run, report } = await h.report(['ingest', '--prune']);
         assert.equal(run.code, 1, 'the failed file\'s exit code');
         assert.equal(report.prune?.refused?.reason, 'incompleteRun');
         assert.deepEqual(report.prune?.documents, []);
-        assert.match(run.stderr, /^doc-ingest: not pruning: 1 file was not sent, so this run is no evidence of which pages are gone, and nothing was deleted\. Fix what failed, then run again with --prune\.$/m);
+        assert.match(run.stderr, /^doc-ingest: not pruning: the document id of 1 file \(broken\.md\) is unknown, so this run is no evidence of which pages are gone, and nothing was deleted\. Fix what failed, then run again with --prune\.$/m);
         assert.equal(deletes().length, 0, 'no delete sent');
         assert.equal(h.service.requests.filter((r) => r.path.includes('connector-docs')).length, 0, 'not even listed');
         assert.ok(h.service.document('page-2.md'), 'still held');
-        assert.ok((await h.ledgerIds()).includes('page-2.md'));
       });
 
       it('refused when it would delete more than --max-delete (the flag or DOC_INGEST_MAX_DELETE), naming the number and the flag', async () => {
