@@ -279,7 +279,7 @@ class Batch {
       if (!bytes) return;
       let documentId: string | undefined;
       try {
-        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
         // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
         documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
         const images = await this.localImages(file, bytes, site);
@@ -409,7 +409,7 @@ class Batch {
       const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
       // The site first: its static folders decide where the page's images are (F8, F18).
-      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
       if (site) source.site = site;
       const images = await this.localImages(file, bytes, site);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';

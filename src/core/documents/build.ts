@@ -128,6 +128,12 @@ export interface SiteFacts {
   /** Why the site never publishes the file (a Docusaurus partial, MkDocs `exclude_docs`): skipped as a draft is. */
   notPublished?: string;
   /**
+   * The root has docs sites and none publishes the file (outside their docs folders: a changelog, a package's
+   * README, test fixtures): why, as a phrase (`not published by the site website/docusaurus.config.js: outside its
+   * docs folders`). Only for a file a batch swept in: a file the writer names is built as outside a site.
+   */
+  outsideSite?: string;
+  /**
    * Front matter keys the site's generator reads with its own meaning (Docusaurus `id`): they set no document id,
    * so the page's id comes from its path (or `doc-ingest-id`). Every part that computes a file's id without
    * building it takes the same keys (`documentIdOf`), so that they agree with the build.
@@ -250,6 +256,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
   if (options.site?.notPublished !== undefined) {
     throw new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${options.site.notPublished}.`, { key: 'site' });
+  }
+  if (options.site?.outsideSite !== undefined) {
+    throw new DocumentError('notPublished', `“${baseName(path)}” is ${options.site.outsideSite}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`, { key: 'site' });
   }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);

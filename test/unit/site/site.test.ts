@@ -242,6 +242,25 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal((await new SiteResolver(memoryFiles(files)).siteOf('docs/guide/a.md'))?.configFile, 'mkdocs.yml');
     });
 
+    it('with sites in the root, a file no site publishes is left out of a batch with its reason, unless named (issue 35, item 2)', async () => {
+      const files = {
+        'website/docusaurus.config.js': "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n",
+        'docs/notes.txt': 'plain text',
+      };
+      const resolver = new SiteResolver(listedFiles(files));
+      assert.deepEqual(await resolver.factsOf('CHANGELOG.md', '# Changes\n'), { outsideSite: 'not published by the site website/docusaurus.config.js: outside its docs folders' });
+      assert.equal(await resolver.factsOf('CHANGELOG.md', '# Changes\n', { named: true }), undefined, 'named: built as outside a site');
+      // Held by the site, which makes no page of it.
+      assert.deepEqual(await resolver.factsOf('docs/notes.txt', 'plain text'), { outsideSite: 'not published by the site website/docusaurus.config.js: not a .md or .mdx file' });
+      assert.equal((await resolver.factsOf('docs/a.md', '# A\n'))?.pageUrl, 'https://web.test/docs/a');
+      // Two sites as near: both named.
+      const two = new SiteResolver(listedFiles({ 'a/mkdocs.yml': 'site_name: A\n', 'b/mkdocs.yml': 'site_name: B\n' }));
+      assert.deepEqual(await two.factsOf('README.md', '# R\n'), { outsideSite: 'not published by the sites a/mkdocs.yml, b/mkdocs.yml: outside their docs folders' });
+      assert.deepEqual(await two.factsOf('a/README.md', '# R\n'), { outsideSite: 'not published by the site a/mkdocs.yml: outside its docs folders' }, 'the config above it');
+      // No site in the root: nothing changes.
+      assert.equal(await new SiteResolver(listedFiles({ 'docs/a.md': '# A\n' })).factsOf('CHANGELOG.md', '# C\n'), undefined);
+    });
+
     it('on disk, the walk for configs lists no folder through a symbolic link', async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-walk-'));
       try {

@@ -17,9 +17,12 @@ function memoryFiles(files: Record<string, string>): SiteFiles {
   return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
 }
 
-/** The root-relative path of each local image of `page`, as the site resolves it. */
+/**
+ * The root-relative path of each local image of `page`, as the site resolves it. The page is named (as Ingest
+ * Current File names it): a file no site publishes is then built, not skipped, and its images resolved too.
+ */
 async function imagePaths(files: Record<string, string>, page: string): Promise<(string | undefined)[]> {
-  const facts = await new SiteResolver(memoryFiles(files)).factsOf(page, files[page] ?? '');
+  const facts = await new SiteResolver(memoryFiles(files)).factsOf(page, files[page] ?? '', { named: true });
   return findImageReferences(files[page] ?? '', page, facts?.images).filter((r) => r.kind === 'local').map((r) => r.path);
 }
 
@@ -87,7 +90,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       'docusaurus.config.js': "module.exports = { url: 'https://x.test', staticDirectories: ['../secrets'] };",
       'docs/intro.md': '# Intro\n\n![a](/a.png)\n',
     };
-    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md']);
+    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md'], { named: true });
     const [ref] = findImageReferences(files['docs/intro.md'], 'docs/intro.md', facts?.images);
     assert.equal(ref?.outside, true, JSON.stringify(ref));
     assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts).map((r) => r.outside), [true]);
