@@ -452,6 +452,8 @@ class Batch {
   }
 
   private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<DocumentImages | undefined> {
+    // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
+    if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
     if (!this.o.images) return undefined;
     const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site);
     if (!refs.length) return undefined;

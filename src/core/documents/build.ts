@@ -23,6 +23,8 @@ import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
 import type { IncludedFiles, ReaderText } from './readerText';
+import { readerSyntax } from './siteSyntax';
+import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
@@ -145,12 +147,7 @@ export interface SiteFacts {
   syntax?: SiteSyntax;
 }
 
-/**
- * `mkdocs`: Python-Markdown with the extensions MkDocs sites use (content tabs, `///` blocks, attribute lists,
- * mkdocstrings; see `readerText/`); `mkdocs-macros`: the same, and the site renders its pages as Jinja templates
- * (the mkdocs-macros plugin or a macros extension), so `{{ }}` and `{% %}` are markup, not text.
- */
-export type SiteSyntax = 'mkdocs' | 'mkdocs-macros';
+export type { SiteSyntax };
 
 /** Between the labels of metadata `breadcrumb`. */
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -324,7 +321,7 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
+    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax) });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

@@ -61,6 +61,16 @@ export class SiteResolver {
     return (this.everySite ??= this.walk());
   }
 
+  /**
+   * Whether every config this resolver read is still there, for a front that keeps a resolver beyond one run (the
+   * Explorer's badges): a folder deleted with its config may go unannounced by file watchers.
+   */
+  async stillCurrent(): Promise<boolean> {
+    const sites = await Promise.all(this.byFolder.values());
+    const present = await Promise.all(sites.map(async (site) => site === undefined || (await this.files.read(site.configFile)) !== undefined));
+    return present.every((p) => p);
+  }
+
   /** The site with its config directly in `folder` (root-relative, '' for the root). */
   siteIn(folder: string): Promise<Site | undefined> {
     let site = this.byFolder.get(folder);

@@ -142,7 +142,9 @@ export class SourceStates {
   private async siteWithholds(r: Readers, uri: vscode.Uri, relativePath: string, text: string): Promise<boolean> {
     const root = r.siteRoot(uri)?.toString();
     if (root === undefined) return false;
-    if (!this.sites.has(root)) this.sites.set(root, r.editorSiteResolver(uri));
+    const kept = this.sites.get(root);
+    // A config deleted with its folder may go unannounced: a resolver that lost one is read again.
+    if (!this.sites.has(root) || (kept && !(await kept.stillCurrent()))) this.sites.set(root, r.editorSiteResolver(uri));
     const named = r.batchFileNamedByGlobs(uri).named === true;
     const facts = await this.sites.get(root)?.factsOf(relativePath, text, { named });
     return facts?.notPublished !== undefined || facts?.outsideSite !== undefined;

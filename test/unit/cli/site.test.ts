@@ -68,7 +68,8 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       await write('website/docusaurus.config.js', "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n");
       await write('docs/start.md', '# Start\n\nHow to begin.\n');
       await write('CHANGELOG.md', '# Changes\n\nWhat changed.\n');
-      await write('packages/core/README.md', '# Core\n\nThe core package.\n');
+      // Its missing image is no failure: the file is not sent, so its images are not read.
+      await write('packages/core/README.md', '# Core\n\nThe core package.\n\n![diagram](missing.png)\n');
       await write('e2e/case/notes.md', '# Case\n\nA test fixture.\n');
       const env = { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' };
       const outcomes = async (args: string[]) => {
@@ -86,6 +87,7 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       // A folder is swept by the globs too; a file typed is named.
       assert.deepEqual(await outcomes(['packages', 'CHANGELOG.md']), { 'CHANGELOG.md': 'wouldSend', 'packages/core/README.md': outside('README.md') });
       // An include glob that spells the file's name names it; a wildcard name does not.
+      await write('packages/core/README.md', '# Core\n\nThe core package.\n');
       await write('.doc-ingest.json', JSON.stringify({ include: ['docs/**/*.md', 'CHANGELOG.md', 'packages/*/README.md', 'e2e/**/*.md'] }));
       assert.deepEqual(await outcomes([]), {
         'CHANGELOG.md': 'wouldSend',

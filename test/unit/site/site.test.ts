@@ -98,7 +98,11 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.deepEqual(site?.warnings, []);
       assert.deepEqual(
         Object.fromEntries(site?.rules.map((r) => [r.name, r.value]) ?? []),
-        { url: 'https://docs.acme.test', baseUrl: '/product/', 'docs.path': 'docs', 'docs.routeBasePath': 'guide', 'docs.sidebarPath': 'sidebars.js', 'docs.editUrl': 'https://github.com/acme/docs/edit/main/website/' },
+        {
+          url: 'https://docs.acme.test', baseUrl: '/product/', 'docs.path': 'docs', 'docs.routeBasePath': 'guide', 'docs.sidebarPath': 'sidebars.js', 'docs.editUrl': 'https://github.com/acme/docs/edit/main/website/',
+          // The classic preset's blog and pages, with their defaults; .md pages are MDX (Docusaurus v3's default).
+          'markdown.format': 'mdx (default: .md pages are MDX)', blog: 'blog under /blog', pages: 'src/pages under /',
+        },
       );
       const page = await pageOf('docusaurus', 'docs/guides/02-deploy.md');
       assert.equal(page?.editUrl, 'https://github.com/acme/docs/edit/main/website/docs/guides/02-deploy.md');
@@ -360,6 +364,40 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal((await page('i18n/de/docusaurus-plugin-content-docs/current/guide/install.md'))?.notPage, 'not in a docs folder of the site', 'de is no locale of the site');
       const rule = (await resolver.siteOf('docs/a.md'))?.rules.find((r) => r.name === 'i18n.locales');
       assert.equal(rule?.value, 'en (default), fr (i18n/fr/, under /fr/)');
+    });
+
+    it('Docusaurus markdown.format: .md pages are MDX by default; detect and md read them as CommonMark; front matter format wins', async () => {
+      // Docusaurus "MDX vs. CommonMark": v3 reads every file as MDX unless markdown.format says md or detect.
+      const config = (markdown: string) => `module.exports = { url: 'https://f.test', baseUrl: '/', ${markdown} presets: ['classic'] };\n`;
+      const syntax = async (markdown: string, page: string, text = '# A\n') => (await new SiteResolver(memoryFiles({ 'docusaurus.config.js': config(markdown) })).factsOf(page, text))?.syntax;
+      assert.equal(await syntax('', 'docs/a.md'), 'docusaurus-mdx');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.md'), 'docusaurus-md');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.mdx'), 'docusaurus-mdx');
+      assert.equal(await syntax("markdown: { format: 'md' },", 'docs/a.mdx'), 'docusaurus-md');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.md', '---\nformat: mdx\n---\n# A\n'), 'docusaurus-mdx');
+      // The blog and the pages too.
+      assert.equal(await syntax('', 'blog/2024-01-02-hello.md'), 'docusaurus-mdx');
+      assert.equal(await syntax('', 'src/pages/about.md'), 'docusaurus-mdx');
+    });
+
+    it('Docusaurus blog and pages: dated file and folder names, slug, routeBasePath, partials', async () => {
+      // Docusaurus blog plugin (blogUtils parseBlogFileName): YYYY-MM-DD-name gives /YYYY/MM/DD/name; `slug` wins;
+      // a file without a date keeps its path. Pages plugin: the path without its extension, index its folder.
+      const files = {
+        'docusaurus.config.js': "module.exports = { url: 'https://b.test', baseUrl: '/site/', trailingSlash: false, presets: [['classic', { blog: { routeBasePath: 'news' } }]], plugins: [['@docusaurus/plugin-content-blog', { id: 'eng', path: 'engineering', routeBasePath: 'eng' }]] };\n",
+      };
+      const resolver = new SiteResolver(memoryFiles(files));
+      const url = async (p: string, text = '# T\n') => (await resolver.pageOf(p, text))?.url;
+      assert.equal(await url('blog/2024-03-09-launch.md'), 'https://b.test/site/news/2024/03/09/launch');
+      assert.equal(await url('blog/2024-03-09-launch/index.mdx'), 'https://b.test/site/news/2024/03/09/launch');
+      assert.equal(await url('blog/2024-03-09-launch.md', '---\nslug: hello\ndate: 2020-01-01\n---\n'), 'https://b.test/site/news/hello');
+      assert.equal(await url('blog/undated/post.md'), 'https://b.test/site/news/undated/post');
+      assert.equal(await url('engineering/2023-12-01-arch.md'), 'https://b.test/site/eng/2023/12/01/arch');
+      assert.equal(await url('src/pages/index.md'), 'https://b.test/site');
+      assert.equal(await url('src/pages/team/index.md'), 'https://b.test/site/team');
+      assert.equal(await url('src/pages/contact.mdx'), 'https://b.test/site/contact');
+      assert.deepEqual((await resolver.pageOf('blog/2024-03-09-launch.md', '---\ntitle: Launch day\n---\n'))?.breadcrumb, ['Blog', 'Launch day']);
+      assert.equal((await resolver.factsOf('src/pages/_hidden.md', 'x'))?.notPublished?.startsWith('a partial'), true);
     });
 
     it('a config exported as a function is a warning, and nothing of it is used', async () => {

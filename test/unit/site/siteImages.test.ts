@@ -14,7 +14,20 @@ import type { SiteFiles } from '../../../src/core/site';
 
 /** Files in memory: only the configs and the pages matter to where an image is looked for. */
 function memoryFiles(files: Record<string, string>): SiteFiles {
-  return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
+  return {
+    read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined),
+    // Listed as the disk lists them, so that a config beside the docs (`website/`) is found.
+    list: async (folder) => {
+      const entries = new Map<string, boolean>();
+      for (const p of Object.keys(files)) {
+        const rest = folder === '' ? p : p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined;
+        if (rest === undefined) continue;
+        const [name = '', ...below] = rest.split('/');
+        entries.set(name, below.length > 0 || entries.get(name) === true);
+      }
+      return [...entries].map(([name, folder]) => ({ name, folder }));
+    },
+  };
 }
 
 /**
@@ -40,6 +53,14 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       };
       assert.deepEqual(await imagePaths(files, 'website/docs/intro.md'), ['website/static/img/logo.png', 'website/docs/here.png']);
       assert.deepEqual(await imagePaths(files, 'website/blog/2020-01-01-hello.md'), ['website/static/img/blog/shot.png']);
+    });
+
+    it('of a doc page beside the site (path: ../docs): the site\'s static folder too', async () => {
+      const files = {
+        'website/docusaurus.config.js': "module.exports = { url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };",
+        'docs/intro.md': '# Intro\n\n![logo](/img/logo.png)\n',
+      };
+      assert.deepEqual(await imagePaths(files, 'docs/intro.md'), ['website/static/img/logo.png']);
     });
 
     it('staticDirectories names the folder', async () => {
