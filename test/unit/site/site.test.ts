@@ -446,6 +446,14 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.ok(Array.isArray(s) && s[1] instanceof Unknown);
     });
 
+    it('path.resolve(__dirname, ...) and path.join(__dirname, ...) name a file beside the config; other paths stay unknown', async () => {
+      // Jest's config names its sidebars so (issue 35): a path, nothing run.
+      const value = await exportedLiteral("module.exports = { a: path.resolve(__dirname, './sidebars.json'), b: path.join(__dirname, 'side', 'bars.js'), c: path.resolve(process.cwd(), 'x'), d: path.resolve(__dirname, '/etc/passwd') };\n", false);
+      assert.ok(isObject(value));
+      assert.deepEqual([value.entries.get('a'), value.entries.get('b')], ['././sidebars.json', './side/bars.js']);
+      for (const key of ['c', 'd']) assert.ok(value.entries.get(key) instanceof Unknown, key);
+    });
+
     it('strips number prefixes as Docusaurus does, leaving dates and versions', () => {
       assert.deepEqual(['01-intro', '1 - Intro', '003_x', '2021-01-02-post', '1.2-notes', 'intro'].map(stripNumberPrefix), ['intro', 'Intro', 'x', '2021-01-02-post', '1.2-notes', 'intro']);
     });
