@@ -10,6 +10,8 @@
  * What a publish rule withholds (`.gitignore`, `.docingestignore`, hidden paths: core/files/publishRules.ts) is
  * never listed. A file named outright is an explicit request: only a `.docingestignore` line keeps it back, and
  * then it is kept, marked, and reported skipped with that file and line, so the writer learns why it was not sent.
+ * A file named outright, or by an include glob that spells its name, is marked `named`: with docs sites in the
+ * root it is taken even when no site publishes it (core/site/detect.ts `factsOf`).
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
@@ -35,6 +37,7 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
     if (!named && rules.withheld(file.relativePath)) return;
     const keptBack = named ? rules.withheldNamed(file.relativePath) : undefined;
     if (keptBack) file.withheld = { reason: keptBack.reason, error: withheldSentence(file.source, keptBack) };
+    if (named || rules.namesFile(file.relativePath)) file.named = true;
     found.set(file.key, file);
   };
   const underRoot = (patterns: string[], within = config.root) => matches(patterns, config, within);

@@ -64,7 +64,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     const ledger = await openLedger(config, io);
     const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
     // The site first: its static folders decide where the page's images are.
-    const site = await sites.factsOf(file.relativePath, text);
+    const site = await sites.factsOf(file.relativePath, text, { named: file.named === true });
     if (site) source.site = site;
     source.images = await previewImageIds(
       text,

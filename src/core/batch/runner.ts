@@ -281,7 +281,7 @@ class Batch {
       if (!bytes) return;
       let documentId: string | undefined;
       try {
-        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
         // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
         documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
         const images = await this.localImages(file, bytes, site);
@@ -414,7 +414,7 @@ class Batch {
       const config = this.o.config(file);
       const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
       // The site first: its static folders decide where the page's images are (F8, F18).
-      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes));
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
       if (site) source.site = site;
       const images = await this.localImages(file, bytes, site);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
@@ -457,6 +457,8 @@ class Batch {
   }
 
   private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<DocumentImages | undefined> {
+    // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
+    if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
     if (!this.o.images) return undefined;
     const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site);
     if (!refs.length) return undefined;

@@ -26,6 +26,12 @@ export interface BatchFile {
    * it: the batch reports it skipped with this sentence and never reads it.
    */
   withheld?: { reason: 'ignored'; error: string };
+  /**
+   * The writer named this file (a path typed on the command line, an include glob that spells its name:
+   * `PublishRules.namesFile`), rather than a wildcard sweeping it in: a file no docs site of the root publishes
+   * is still sent (`SiteResolver.factsOf`).
+   */
+  named?: true;
 }
 
 /**

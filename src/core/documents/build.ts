@@ -23,6 +23,8 @@ import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
 import type { IncludedFiles, ReaderText } from './readerText';
+import { readerSyntax } from './siteSyntax';
+import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
@@ -128,6 +130,12 @@ export interface SiteFacts {
   /** Why the site never publishes the file (a Docusaurus partial, MkDocs `exclude_docs`): skipped as a draft is. */
   notPublished?: string;
   /**
+   * The root has docs sites and none publishes the file (outside their docs folders: a changelog, a package's
+   * README, test fixtures): why, as a phrase (`not published by the site website/docusaurus.config.js: outside its
+   * docs folders`). Only for a file a batch swept in: a file the writer names is built as outside a site.
+   */
+  outsideSite?: string;
+  /**
    * Front matter keys the site's generator reads with its own meaning (Docusaurus `id`): they set no document id,
    * so the page's id comes from its path (or `doc-ingest-id`). Every part that computes a file's id without
    * building it takes the same keys (`documentIdOf`), so that they agree with the build.
@@ -139,12 +147,7 @@ export interface SiteFacts {
   syntax?: SiteSyntax;
 }
 
-/**
- * `mkdocs`: Python-Markdown with the extensions MkDocs sites use (content tabs, `///` blocks, attribute lists,
- * mkdocstrings; see `readerText/`); `mkdocs-macros`: the same, and the site renders its pages as Jinja templates
- * (the mkdocs-macros plugin or a macros extension), so `{{ }}` and `{% %}` are markup, not text.
- */
-export type SiteSyntax = 'mkdocs' | 'mkdocs-macros';
+export type { SiteSyntax };
 
 /** Between the labels of metadata `breadcrumb`. */
 export const BREADCRUMB_SEPARATOR = ' › ';
@@ -251,6 +254,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   if (options.site?.notPublished !== undefined) {
     throw new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${options.site.notPublished}.`, { key: 'site' });
   }
+  if (options.site?.outsideSite !== undefined) {
+    throw new DocumentError('notPublished', `“${baseName(path)}” is ${options.site.outsideSite}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`, { key: 'site' });
+  }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
@@ -315,7 +321,7 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
+    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax) });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

@@ -65,6 +65,8 @@ export class PublishRules {
   /** Per folder (root-relative, `/`-separated): why it is ignored, or undefined when it is not; by every rule file and by ours only. */
   private readonly folderVerdicts = { all: new Map<string, IgnoredBy | undefined>(), ours: new Map<string, IgnoredBy | undefined>() };
   private readonly named: ((path: string) => boolean) | undefined;
+  /** The include globs that spell a file's name (`namesFile`). */
+  private readonly spelled: ((path: string) => boolean) | undefined;
   private readonly ignoreCase: boolean;
 
   constructor(private readonly o: PublishRulesOptions) {
@@ -72,6 +74,8 @@ export class PublishRules {
     const globs = o.include.filter((g) => g.trim() !== '');
     // `dot: false`: a wildcard never matches a leading dot, so only a glob that writes the dot names the folder.
     this.named = globs.length ? picomatch(globs.map(nfc), { dot: false, nocase: this.ignoreCase }) : undefined;
+    const spelling = globs.filter((g) => !picomatch.scan(g.split('/').pop() ?? '').isGlob);
+    this.spelled = spelling.length ? picomatch(spelling.map(nfc), { dot: true, nocase: this.ignoreCase }) : undefined;
   }
 
   /**
@@ -85,6 +89,16 @@ export class PublishRules {
     const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
     if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
     return this.ruled(segments, 'all');
+  }
+
+  /**
+   * Whether an include glob spells the file's name (its last part has no wildcard: `CHANGELOG.md`,
+   * `packages/*\/README.md`), so that the writer named the file rather than a wildcard sweeping it in: a file no
+   * docs site publishes is then still taken (`BatchFile.named`).
+   */
+  namesFile(relativePath: string): boolean {
+    const path = normalize(relativePath);
+    return path !== '' && (this.spelled?.(path) ?? false);
   }
 
   /** Why a file named outright is still not sent: a `.docingestignore` line (of it or a folder above), else undefined. */

@@ -21,6 +21,7 @@ import type { SiteFacts } from '../documents/build';
 import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
+import { readerSyntax } from '../documents/siteSyntax';
 import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { ImageRefusedError } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
@@ -68,7 +69,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), mdx: /\.mdx$/i.test(relativePath), mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), ...readerSyntax(relativePath, syntax) });
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }

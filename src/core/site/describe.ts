@@ -63,7 +63,7 @@ export interface SiteDescriptionWords {
 }
 
 export const ENGLISH_WORDS: SiteDescriptionWords = {
-  noSite: 'No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json at the root or above a page.',
+  noSite: 'No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json in the repository (node_modules and hidden folders left out).',
   site: (generator, configFile) => `${generator} site: ${configFile}`,
   baseUrl: 'base URL',
   noBaseUrl: '(none: section links need a linkTemplate)',

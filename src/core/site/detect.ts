@@ -61,6 +61,16 @@ export class SiteResolver {
     return (this.everySite ??= this.walk());
   }
 
+  /**
+   * Whether every config this resolver read is still there, for a front that keeps a resolver beyond one run (the
+   * Explorer's badges): a folder deleted with its config may go unannounced by file watchers.
+   */
+  async stillCurrent(): Promise<boolean> {
+    const sites = await Promise.all(this.byFolder.values());
+    const present = await Promise.all(sites.map(async (site) => site === undefined || (await this.files.read(site.configFile)) !== undefined));
+    return present.every((p) => p);
+  }
+
   /** The site with its config directly in `folder` (root-relative, '' for the root). */
   siteIn(folder: string): Promise<Site | undefined> {
     let site = this.byFolder.get(folder);
@@ -83,12 +93,26 @@ export class SiteResolver {
   /**
    * The facts the page's build takes (`DocumentOptions.site`). A file of the site that is no page still takes how
    * the site resolves its images (a blog post's `/img/a.png` is in the static folder), and nothing else.
+   *
+   * With docs sites in the root, what a batch takes is what they publish (issue 35): a file no site publishes
+   * (outside every site's docs folders, or no page of the site that holds it) gets `outsideSite`, and its build is
+   * a skip with that reason, unless the writer `named` it (Ingest Current File, a path on the command line, an
+   * include glob that spells its name, a preview): then it is built as outside a site, as before. A root without a
+   * site gives what it gave before.
    */
-  async factsOf(path: string, text: string): Promise<SiteFacts | undefined> {
-    const site = await this.siteOf(path);
+  async factsOf(path: string, text: string, options: { named?: boolean } = {}): Promise<SiteFacts | undefined> {
+    const holding = await this.holding(path);
+    const site = holding ?? (await this.siteAbove(path));
+    if (!holding && !options.named) {
+      const outside = await this.outsideEverySite(path);
+      if (outside !== undefined) return { outsideSite: outside };
+    }
     if (!site) return undefined;
-    const facts = siteFacts(await site.page(path, text), site.generator);
+    const page = await site.page(path, text);
+    const facts = siteFacts(page, site.generator);
     if (facts?.notPublished !== undefined) return facts;
+    // Held by a site that makes no page of it (a Docusaurus `.txt` beside the docs): a batch leaves it out too.
+    if (!facts && page.notPage !== undefined && !options.named) return { outsideSite: `not published by the site ${site.configFile}: ${page.notPage}` };
     const images = await site.imagesOf(path);
     return images ? { ...facts, images } : facts;
   }
@@ -105,10 +129,30 @@ export class SiteResolver {
     return siteFacts(await site.page(path, text), site.generator)?.generatorKeys;
   }
 
+  /**
+   * Why no site of the root publishes `path`, held by none of their docs folders: the phrase naming the nearest
+   * site (all of them when several are as near); undefined when the root has no site.
+   */
+  private async outsideEverySite(path: string): Promise<string | undefined> {
+    const above = await this.siteAbove(path);
+    const sites = above ? [above] : await this.sitesOfRoot();
+    if (sites.length === 0) return undefined;
+    const folder = path.split('/').slice(0, -1);
+    const distance = (site: Site) => folderDistance(folder, site.folder === '' ? [] : site.folder.split('/'));
+    const nearest = Math.min(...sites.map(distance));
+    const named = sites.filter((s) => distance(s) === nearest).map((s) => s.configFile).sort();
+    return named.length === 1
+      ? `not published by the site ${named[0] ?? ''}: outside its docs folders`
+      : `not published by the sites ${named.join(', ')}: outside their docs folders`;
+  }
+
   /** Of the sites whose docs folders hold `path`, the one with the nearest config. */
   private async holding(path: string): Promise<Site | undefined> {
     let best: { site: Site; distance: number } | undefined;
-    for (const site of await this.sitesOfRoot()) {
+    // The site above is a candidate too: without a listing (`SiteFiles.list`) it is the only one.
+    const above = await this.siteAbove(path);
+    const sites = await this.sitesOfRoot();
+    for (const site of above && !sites.includes(above) ? [above, ...sites] : sites) {
       if (!site.docsDirs.some((dir) => under(dir, path) !== undefined)) continue;
       const distance = folderDistance(path.split('/').slice(0, -1), site.folder === '' ? [] : site.folder.split('/'));
       if (!best || distance < best.distance) best = { site, distance };

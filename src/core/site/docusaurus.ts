@@ -25,6 +25,8 @@
 import { parse as parseYaml } from 'yaml';
 import { ConfigSyntaxError, exportedLiteral, fromData, isObject, property, Unknown } from './literal';
 import type { Literal, LiteralObject } from './literal';
+import type { SiteSyntax } from '../documents/siteSyntax';
+import { contentInstances, contentOf, contentPage, contentTranslations } from './docusaurusContent';
 import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, under } from './types';
 import type { Site, SiteFiles, SitePage, SiteRule, SiteWarning } from './types';
@@ -102,6 +104,9 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
   }
   const locales = siteLocales(config, setting);
   instances.push(...translations(folder, instances, locales));
+  const content = contentInstances(config, folder, setting);
+  content.push(...contentTranslations(folder, content, locales.others));
+  const format = markdownFormat(config, setting);
   const categories = new Map<string, Promise<string | undefined>>();
   const categoryLabel = (dir: string): Promise<string | undefined> => {
     let label = categories.get(dir);
@@ -114,6 +119,7 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
     { name: 'baseUrl', value: baseUrlValue ?? '/ (default)' },
     ...(locales.others.length > 0 ? [{ name: 'i18n.locales', value: [`${locales.defaultLocale} (default)`, ...locales.others.map((l) => `${l} (i18n/${l}/, under /${l}/)`)].join(', ') }] : []),
     ...(typeof trailingSlash === 'boolean' ? [{ name: 'trailingSlash', value: String(trailingSlash) }] : []),
+    { name: 'markdown.format', value: format.setting ?? 'mdx (default: .md pages are MDX)' },
     ...(staticDirs.setting !== undefined ? [{ name: 'staticDirectories', value: staticDirs.setting }] : []),
     ...base.flatMap((d, i) => {
       const p = base.length > 1 ? `docs[${i}].` : 'docs.';
@@ -128,19 +134,38 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
           : []),
       ];
     }),
+    ...content.filter((c) => c.locale === undefined).map((c) => ({ name: c.kind === 'blog' ? `blog${c.pluginId === 'default' ? '' : ` ${c.pluginId}`}` : 'pages', value: `${c.pathSetting} under /${c.routeBasePath.replace(/^\/+/, '')}` })),
   ];
+  /** The address of a permalink (after `baseUrl`), as `trailingSlash` says. */
+  const address = (permalinkTail: string): string | undefined => {
+    let permalink = normalizeUrlPath(`/${baseUrl}/${permalinkTail}`);
+    if (trailingSlash === true && !permalink.endsWith('/')) permalink += '/';
+    if (trailingSlash === false && permalink.endsWith('/') && permalink !== '/') permalink = permalink.replace(/\/+$/, '');
+    return url === undefined ? undefined : `${url.replace(/\/+$/, '')}${encodeUrlPath(permalink)}`;
+  };
 
   return {
     generator: 'docusaurus',
     configFile,
     folder,
     ...(siteBase !== undefined ? { baseUrl: siteBase } : {}),
-    docsDirs: instances.map((d) => d.path),
+    docsDirs: [...instances.map((d) => d.path), ...content.map((c) => c.path)],
     rules,
     warnings,
     async page(path: string, pageText: string): Promise<SitePage> {
       const instance = instances.find((d) => under(d.path, path) !== undefined);
       const inDocs = instance ? under(instance.path, path) : undefined;
+      const other = contentOf(content, path);
+      if (other && (!instance || other.instance.path.length > instance.path.length)) {
+        const { page, permalink } = contentPage(other.instance, path, other.inside, pageText);
+        if (page.notPage !== undefined || permalink === undefined) return page;
+        const at = address(permalink);
+        if (at !== undefined) page.url = at;
+        const syntax = format.syntaxOf(path, readPageText(pageText).frontMatter.get('format'));
+        if (syntax !== undefined) page.syntax = syntax;
+        if (other.instance.editUrl !== undefined) page.editUrl = joinUrlSegments(other.instance.editUrl, other.instance.pathSetting, encodeUrlPath(other.inside));
+        return page;
+      }
       if (!instance || inDocs === undefined) return { path, breadcrumb: [], notPage: 'not in a docs folder of the site' };
       if (instance.unpublished !== undefined) return { path, breadcrumb: [], notPage: instance.unpublished, unpublished: true };
       const segments = inDocs.split('/');
@@ -161,14 +186,14 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
       if (slugSetting !== undefined && slugSetting.startsWith('/')) slug = slugSetting;
       else if (slugSetting === undefined && index) slug = dirSlug;
       else slug = new URL(slugSetting ?? baseId, `http://x${dirSlug}`).pathname;
-      let permalink = normalizeUrlPath(`/${baseUrl}/${instance.locale ?? ''}/${instance.routeBasePath}/${slug}`);
-      if (trailingSlash === true && !permalink.endsWith('/')) permalink += '/';
-      if (trailingSlash === false && permalink.endsWith('/') && permalink !== '/') permalink = permalink.replace(/\/+$/, '');
 
       const crumbs = await breadcrumb(instance, id, dirs, index, strip, categoryLabel);
       const label = crumbs.label ?? fm.get('sidebar_label') ?? fm.get('title') ?? read.h1 ?? baseId;
       const page: SitePage = { path, breadcrumb: crumbs.categoryPage ? crumbs.categories : [...crumbs.categories, label] };
-      if (url !== undefined) page.url = `${url.replace(/\/+$/, '')}${encodeUrlPath(permalink)}`;
+      const at = address(`/${instance.locale ?? ''}/${instance.routeBasePath}/${slug}`);
+      if (at !== undefined) page.url = at;
+      const syntax = format.syntaxOf(path, fm.get('format'));
+      if (syntax !== undefined) page.syntax = syntax;
       const title = fm.get('title') ?? crumbs.label ?? fm.get('sidebar_label');
       if (title !== undefined) page.title = title;
       const customEdit = fm.get('custom_edit_url');
@@ -178,8 +203,29 @@ export async function loadDocusaurus(files: SiteFiles, configFile: string, folde
     },
     // Docusaurus serves its static folders at the site's root, for every file of the site (docs, blog, pages):
     // `/img/a.png` is `static/img/a.png`. With several folders, the first one is taken (see staticDirectories).
+    // Docs beside the site (`path: '../docs'`) are its files too.
     imagesOf(path: string) {
-      return Promise.resolve(under(folder, path) === undefined || staticDirs.first === undefined ? undefined : { siteRoot: staticDirs.first });
+      const ofSite = under(folder, path) !== undefined || instances.some((d) => under(d.path, path) !== undefined) || contentOf(content, path) !== undefined;
+      return Promise.resolve(!ofSite || staticDirs.first === undefined ? undefined : { siteRoot: staticDirs.first });
+    },
+  };
+}
+
+/**
+ * `markdown.format` (Docusaurus "MDX vs. CommonMark"): `mdx`, the v3 default, reads every page as MDX, `.md` too;
+ * `md` reads every page as CommonMark; `detect` reads `.md` as CommonMark and `.mdx` as MDX. A page's front matter
+ * `format:` (`md`, `mdx`, `detect`) wins.
+ */
+function markdownFormat(config: LiteralObject, setting: Setting): { setting?: string; syntaxOf(path: string, frontMatter: string | undefined): SiteSyntax | undefined } {
+  const markdown = setting(property(config, 'markdown'), 'markdown', 'nothing (.md pages are read as MDX, the default)');
+  const value = isObject(markdown) ? setting(property(markdown, 'format'), 'markdown.format', 'nothing (.md pages are read as MDX, the default)') : undefined;
+  const site = value === 'md' || value === 'detect' ? value : 'mdx';
+  return {
+    ...(typeof value === 'string' ? { setting: value } : {}),
+    syntaxOf(path, frontMatter) {
+      const chosen = frontMatter === 'md' || frontMatter === 'mdx' || frontMatter === 'detect' ? frontMatter : site;
+      const mdx = chosen === 'mdx' || (chosen === 'detect' && /\.mdx$/i.test(path));
+      return mdx ? 'docusaurus-mdx' : 'docusaurus-md';
     },
   };
 }
@@ -206,10 +252,17 @@ function normalizeUrlPath(path: string): string {
 }
 
 function joinUrlSegments(...parts: string[]): string {
-  return parts
+  const joined = parts
     .map((p, i) => (i === 0 ? p.replace(/\/+$/, '') : p.replace(/^\.\//, '').replace(/^\/+|\/+$/g, '')))
     .filter((p) => p !== '' && p !== '.')
     .join('/');
+  // A docs folder beside the site (`path: '../docs'`) puts `..` in the link; the browser resolves it, so do we.
+  if (!/\/\.\.?(\/|$)/.test(joined)) return joined;
+  try {
+    return new URL(joined).href;
+  } catch {
+    return joined;
+  }
 }
 
 /** Docusaurus's default number prefix parser: `01-intro` → `intro`; dates and versions (`2021-01`, `1.2`) stay. */

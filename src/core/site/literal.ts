@@ -3,7 +3,7 @@
  * code in the writer's editor or a CI job). The file is parsed with acorn (and its TypeScript plugin for `.ts`),
  * loaded only when a site has such a config, and only literal values are taken: objects, arrays, strings, numbers,
  * booleans, `null`, template literals without expressions, a top-level `const` holding one of those, and
- * `require.resolve('./x')` (a path, nothing run). Anything else (a call, an import, `process.env`, a template
+ * `require.resolve('./x')` and `path.resolve(__dirname, 'x')` (a path, nothing run). Anything else (a call, an import, `process.env`, a template
  * with `${...}`, a spread) is an {@link Unknown} that remembers its line and why, so that whoever reads a setting
  * can say which one could not be read and what to give instead.
  *
@@ -99,6 +99,12 @@ async function parseProgram(text: string, typescript: boolean): Promise<AnyNode>
   }
 }
 
+/** `__dirname` then string literals only: a path relative to the config's folder, whatever runs it. */
+function besideConfig(args: AnyNode[] | undefined): boolean {
+  if (!args || args.length < 2 || args[0]?.type !== 'Identifier' || args[0].name !== '__dirname') return false;
+  return args.slice(1).every((a) => a.type === 'Literal' && typeof a.value === 'string' && !(a.value as string).startsWith('/'));
+}
+
 function isMember(node: AnyNode | undefined, object: string, name: string): boolean {
   return node?.type === 'MemberExpression' && !node.computed && node.object?.type === 'Identifier' && node.object.name === object && node.property?.name === name;
 }
@@ -138,6 +144,10 @@ class Evaluator {
         // `require.resolve('./sidebars.js')` only names a file: the path is the value.
         if (isMember(node.callee, 'require', 'resolve') && node.arguments?.length === 1 && node.arguments[0].type === 'Literal' && typeof node.arguments[0].value === 'string') {
           return node.arguments[0].value as string;
+        }
+        // `path.resolve(__dirname, './sidebars.json')` (or `path.join`) names a file beside the config, as above.
+        if ((isMember(node.callee, 'path', 'resolve') || isMember(node.callee, 'path', 'join')) && besideConfig(node.arguments)) {
+          return ['.', ...(node.arguments as AnyNode[]).slice(1).map((a: AnyNode) => a.value as string)].join('/');
         }
         return new Unknown(line, 'a function call');
       case 'MemberExpression':

@@ -19,7 +19,9 @@ import type { Settings } from '../settings';
  *   on the local disk, a file whose real path is not the path it was found at (a linked folder or file on the
  *   way) is left out;
  * - what a publish rule withholds (`.gitignore`, `.docingestignore`, a hidden path: core/files/publishRules.ts) is
- *   left out, as the command line leaves it out.
+ *   left out, as the command line leaves it out;
+ * - a file an include glob names by its name is marked `named`, as the command line marks it: with docs sites in
+ *   the folder it is taken even when no site publishes it.
  */
 export async function listBatchFiles(within?: vscode.Uri, token?: vscode.CancellationToken): Promise<BatchFile[]> {
   const folders = within ? [vscode.workspace.getWorkspaceFolder(within)].filter((f): f is vscode.WorkspaceFolder => !!f) : vscode.workspace.workspaceFolders ?? [];
@@ -33,7 +35,9 @@ export async function listBatchFiles(within?: vscode.Uri, token?: vscode.Cancell
     const taken = found.filter((uri) => (!prefix || uri.toString().startsWith(prefix)) && !matchesAny(folder, settings.exclude, uri));
     for (const uri of await withoutLinks(folder, taken)) {
       const file = batchFile(uri);
-      if (!rules.withheld(file.relativePath)) files.push(file);
+      if (rules.withheld(file.relativePath)) continue;
+      if (rules.namesFile(file.relativePath)) file.named = true;
+      files.push(file);
     }
   }
   return files.sort((a, b) => a.relativePath.localeCompare(b.relativePath));
@@ -60,6 +64,17 @@ export function batchFile(uri: vscode.Uri): BatchFile {
     root: source?.root,
     absolutePath: uri.scheme === 'file' ? uri.fsPath : undefined,
   };
+}
+
+/**
+ * A file a batch takes on its own (a saved file), marked `named` as `listBatchFiles` marks it when an include glob
+ * of its folder spells its name.
+ */
+export function batchFileNamedByGlobs(uri: vscode.Uri): BatchFile {
+  const file = batchFile(uri);
+  const folder = vscode.workspace.getWorkspaceFolder(uri);
+  if (folder && folderPublishRules(folder).namesFile(file.relativePath)) file.named = true;
+  return file;
 }
 
 /** Whether the file is one a batch would take (the include and exclude globs of its folder). */

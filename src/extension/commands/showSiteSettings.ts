@@ -54,7 +54,7 @@ async function describeFolders(folders: readonly vscode.WorkspaceFolder[]): Prom
 
 function words(): SiteDescriptionWords {
   return {
-    noSite: vscode.l10n.t('No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json in the folder or above a page.'),
+    noSite: vscode.l10n.t('No docs site found: no mkdocs.yml, docusaurus.config.{js,ts,mjs}, docs.json or mint.json in the folder (node_modules and hidden folders left out).'),
     site: (generator, configFile) => vscode.l10n.t('{0} site: {1}', generator, configFile),
     baseUrl: vscode.l10n.t('base URL'),
     noBaseUrl: vscode.l10n.t('(none: section links need docIngest.linkTemplate)'),

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchIngester } from '../batch/batchIngester';
-import { batchFile, isBatchFile } from '../batch/listFiles';
+import { batchFile, batchFileNamedByGlobs, isBatchFile } from '../batch/listFiles';
 import type { Connection } from '../connection';
 import { describeError, showError } from '../errors';
 import type { Log } from '../log';
@@ -117,7 +117,7 @@ export class IngestOnSave implements vscode.Disposable {
   }
 
   private async run(uris: vscode.Uri[]): Promise<void> {
-    const files = uris.map(batchFile);
+    const files = uris.map(batchFileNamedByGlobs);
     const label = files.length === 1 ? (files[0]?.relativePath ?? '') : vscode.l10n.t('{0} saved files', files.length);
     let outcome: SaveOutcome['outcome'] = 'sent';
     try {

@@ -10,10 +10,11 @@ import { readSettings } from '../settings';
 
 /** The readers a first hash needs: loaded with the first file looked at, not with the extension (issue 27). */
 async function readers() {
-  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }] = await Promise.all([
+  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }, { batchFileNamedByGlobs }] = await Promise.all([
     import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'), import('../ingest/site.js'),
+    import('../batch/listFiles.js'),
   ]);
-  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot };
+  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
 }
 type Readers = Awaited<ReturnType<typeof readers>>;
 
@@ -134,12 +135,18 @@ export class SourceStates {
     return entry;
   }
 
-  /** Whether the file's docs site does not publish it (a partial, a file `exclude_docs` names), as a batch decides. */
+  /**
+   * Whether the file's docs site does not publish it (a partial, a file `exclude_docs` names), or no site of the
+   * folder does (a changelog beside a site's docs), as a batch decides: named by an include glob, it is taken.
+   */
   private async siteWithholds(r: Readers, uri: vscode.Uri, relativePath: string, text: string): Promise<boolean> {
     const root = r.siteRoot(uri)?.toString();
     if (root === undefined) return false;
-    if (!this.sites.has(root)) this.sites.set(root, r.editorSiteResolver(uri));
-    const facts = await this.sites.get(root)?.factsOf(relativePath, text);
-    return facts?.notPublished !== undefined;
+    const kept = this.sites.get(root);
+    // A config deleted with its folder may go unannounced: a resolver that lost one is read again.
+    if (!this.sites.has(root) || (kept && !(await kept.stillCurrent()))) this.sites.set(root, r.editorSiteResolver(uri));
+    const named = r.batchFileNamedByGlobs(uri).named === true;
+    const facts = await this.sites.get(root)?.factsOf(relativePath, text, { named });
+    return facts?.notPublished !== undefined || facts?.outsideSite !== undefined;
   }
 }

@@ -58,7 +58,7 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
   // The docs site above the file (F15): the same facts the command line and a batch give its build.
   const sites = editorSiteResolver(uri);
   file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites });
-  const site = await sites?.factsOf(place.relativePath, decoded);
+  const site = await sites?.factsOf(place.relativePath, decoded, { named: true });
   if (site) file.site = site;
   return { file, config, settings, place, text, saved };
 }

@@ -77,16 +77,21 @@ describe('F10 freshness', () => {
     await until(async () => (await state(b)) === 'changed', 'the change on disk to show');
   });
 
-  it('a docs site\'s partial gets no badge, as a batch never sends it; once the site no longer takes it for a partial, it does', async () => {
+  it('a docs site\'s partial gets no badge, as a batch never sends it; once no site is there, it does', async () => {
     const config = (docs: string) => `module.exports = { url: 'https://docs.example.com', baseUrl: '/', presets: [['classic', { docs: { path: '${docs}' } }]] };\n`;
-    write('docusaurus.config.js', config('docs'));
+    const site = write('docusaurus.config.js', config('docs'));
     const page = write('docs/install.mdx', "import Setup from './_setup.mdx';\n\n# Install\n\n<Setup />\n");
     const partial = write('docs/_setup.mdx', 'Run `acme init` first.\n');
     assert.equal(await badge(page), 'N');
     assert.equal(await state(partial), undefined, 'a partial is never sent, so it is never new');
-    // Its folder is no docs folder of the site any more: it is a file like any other, which a batch sends.
+    // Issue 35: its folder is no docs folder of the site any more, so no site publishes it and a batch leaves it
+    // out: still no badge.
     write('docusaurus.config.js', config('content'));
-    await until(async () => (await state(partial)) === 'never', 'the partial to be an ordinary file after the config changed');
+    await until(async () => (await state(page)) === undefined, 'the page, now in no docs folder, to lose its badge');
+    assert.equal(await state(partial), undefined);
+    // Without a site, it is a file like any other, which a batch sends.
+    fs.rmSync(site.fsPath);
+    await until(async () => (await state(partial)) === 'never', 'the partial to be an ordinary file once the site is gone');
     assert.equal(await badge(partial), 'N');
   });
 

@@ -1,7 +1,7 @@
 // F15 on the command line: `doc-ingest site` prints what was detected, and `ingest` of a page of a docs site sends
 // the site's address as its sections' links (no link template), as the editor does.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
@@ -54,6 +54,67 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
     assert.deepEqual(report.files.filter((f) => f.outcome === 'wouldSend').map((f) => f.path).sort(), [
       'docs/getting-started/01-install.mdx', 'docs/getting-started/first-steps.md', 'docs/getting-started/index.md',
     ]);
+  });
+
+  it('with a site in the repository, a batch takes only what a site publishes; a file named, on its own or by an include glob, is taken', async () => {
+    // Issue 35, item 2: a Docusaurus site in website/ publishes ../docs; the changelog, a package's README and a
+    // test fixture are in no docs folder, so a sweep of the repository skips them, naming the site.
+    const repo = await mkdtemp(path.join(tmpdir(), 'doc-ingest-reach-'));
+    try {
+      const write = async (file: string, text: string) => {
+        await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
+        await writeFile(path.join(repo, file), text);
+      };
+      await write('website/docusaurus.config.js', "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n");
+      await write('docs/start.md', '# Start\n\nHow to begin.\n');
+      await write('CHANGELOG.md', '# Changes\n\nWhat changed.\n');
+      // Its missing image is no failure: the file is not sent, so its images are not read.
+      await write('packages/core/README.md', '# Core\n\nThe core package.\n\n![diagram](missing.png)\n');
+      await write('e2e/case/notes.md', '# Case\n\nA test fixture.\n');
+      const env = { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' };
+      const outcomes = async (args: string[]) => {
+        const run = await runCli(['ingest', '--dry-run', '--json', ...args], { cwd: repo, env });
+        const report = IngestReportSchema.parse(JSON.parse(run.stdout));
+        return Object.fromEntries(report.files.map((f) => [f.path, f.outcome === 'skipped' ? `${f.outcome} (${f.reason ?? ''}): ${f.error ?? ''}` : f.outcome]));
+      };
+      const outside = (file: string) => `skipped (site): “${file}” is not published by the site website/docusaurus.config.js: outside its docs folders, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`;
+      assert.deepEqual(await outcomes([]), {
+        'CHANGELOG.md': outside('CHANGELOG.md'),
+        'docs/start.md': 'wouldSend',
+        'e2e/case/notes.md': outside('notes.md'),
+        'packages/core/README.md': outside('README.md'),
+      });
+      // A folder is swept by the globs too; a file typed is named.
+      assert.deepEqual(await outcomes(['packages', 'CHANGELOG.md']), { 'CHANGELOG.md': 'wouldSend', 'packages/core/README.md': outside('README.md') });
+      // An include glob that spells the file's name names it; a wildcard name does not.
+      await write('packages/core/README.md', '# Core\n\nThe core package.\n');
+      await write('.doc-ingest.json', JSON.stringify({ include: ['docs/**/*.md', 'CHANGELOG.md', 'packages/*/README.md', 'e2e/**/*.md'] }));
+      assert.deepEqual(await outcomes([]), {
+        'CHANGELOG.md': 'wouldSend',
+        'docs/start.md': 'wouldSend',
+        'e2e/case/notes.md': outside('notes.md'),
+        'packages/core/README.md': 'wouldSend',
+      });
+      // preview of a file names it: it shows what ingest of that file sends.
+      const preview = await runCli(['preview', 'e2e/case/notes.md'], { cwd: repo, env });
+      assert.equal(preview.code, 0, preview.stderr);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
+  });
+
+  it('a repository without a docs site takes every file of the globs, as before', async () => {
+    const repo = await mkdtemp(path.join(tmpdir(), 'doc-ingest-nosite-'));
+    try {
+      await mkdir(path.join(repo, 'docs'));
+      await writeFile(path.join(repo, 'CHANGELOG.md'), '# Changes\n\nWhat changed.\n');
+      await writeFile(path.join(repo, 'docs', 'a.md'), '# A\n\nText.\n');
+      const run = await runCli(['ingest', '--dry-run', '--json'], { cwd: repo, env: { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' } });
+      const report = IngestReportSchema.parse(JSON.parse(run.stdout));
+      assert.deepEqual(report.files.map((f) => [f.path, f.outcome]), [['CHANGELOG.md', 'wouldSend'], ['docs/a.md', 'wouldSend']]);
+    } finally {
+      await rm(repo, { recursive: true, force: true });
+    }
   });
 
   for (const dialect of DIALECTS) {

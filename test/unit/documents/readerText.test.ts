@@ -9,6 +9,7 @@ import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { localImageReferences } from '../../../src/core/ingest/images';
 import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { snippetSection } from '../../../src/core/documents/readerText/includes';
+import { readerText } from '../../../src/core/documents/readerText';
 import { build, documentError, NOW, texts } from './helpers';
 
 /** The fixtures of the reader text (the tests run from out/, the fixtures stay in the source tree). */
@@ -270,5 +271,20 @@ describe('reader text: includes (F15)', () => {
   it('a page without any of this is built exactly as before (the reader text is the body)', () => {
     const text = '# T\n\nText with a `:` and a [link](b.md).\n\n```\n!!! not this\n```\n';
     assert.deepEqual(texts(build(text, 'a.md')), [text.trimEnd()]);
+  });
+});
+
+describe('a Docusaurus .md page read as MDX (markdown.format mdx, issue 35)', () => {
+  it('imports and JSX go, an HTML comment is a comment (mdx1Compat), an imported .md partial is MDX too', () => {
+    const body = "import Note from './_note.md';\nimport Tabs from '@theme/Tabs';\n\n# Title\n\nIntro.\n\n<!-- truncate -->\n\n<Note />\n\n<Tabs>\n<TabItem value=\"a\">\n\nText of A.\n\n</TabItem>\n</Tabs>\n";
+    const includes = new Map([['docs/_note.md', "import Admonition from '@theme/Admonition';\n\n<Admonition type=\"tip\">Careful here.</Admonition>\n"]]);
+    const read = readerText(body, { path: 'docs/page.md', mdx: true, mdxMarkdown: true, includes });
+    const text = read?.mapped.text ?? body;
+    assert.ok(!/^import /m.test(text) && !/<[A-Z]/.test(text) && !text.includes('<!--'), text);
+    assert.match(text, /Intro\./);
+    assert.match(text, /Careful here\./);
+    assert.match(text, /Text of A\./);
+    // Without mdxMarkdown (a Mintlify page), MDX refuses the HTML comment as Docusaurus without mdx1Compat would.
+    assert.throws(() => readerText(body, { path: 'docs/page.mdx', mdx: true, includes }));
   });
 });

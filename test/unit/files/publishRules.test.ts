@@ -127,6 +127,16 @@ describe('publish rules (issue 25)', () => {
     assert.deepEqual(r.withheld('internal/plan.md'), r.withheldNamed('internal/plan.md'), 'a batch names the same line');
   });
 
+  it('an include glob names a file when it spells the file\'s name; a wildcard in the name sweeps, it does not name (issue 35)', () => {
+    const r = rules({}, ['**/*.md', 'CHANGELOG.md', 'packages/*/README.md', 'docs/{a,b}.md']);
+    assert.equal(r.namesFile('CHANGELOG.md'), true);
+    assert.equal(r.namesFile('packages/core/README.md'), true);
+    assert.equal(r.namesFile('packages/core/notes.md'), false, 'matched by **/*.md only');
+    assert.equal(r.namesFile('docs/a.md'), false, 'braces in the name are a wildcard');
+    assert.equal(r.namesFile('sub/CHANGELOG.md'), false, 'the glob names the root\'s file only');
+    assert.equal(rules({}).namesFile('CHANGELOG.md'), false, 'the default globs name nothing');
+  });
+
   it('the sentence names the file, the rule file and line, and what to do', () => {
     assert.equal(
       withheldSentence('docs/drafts/a.md', { reason: 'ignored', file: 'docs/.docingestignore', line: 3, pattern: 'drafts/', path: 'docs/drafts/' }),

@@ -98,7 +98,11 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.deepEqual(site?.warnings, []);
       assert.deepEqual(
         Object.fromEntries(site?.rules.map((r) => [r.name, r.value]) ?? []),
-        { url: 'https://docs.acme.test', baseUrl: '/product/', 'docs.path': 'docs', 'docs.routeBasePath': 'guide', 'docs.sidebarPath': 'sidebars.js', 'docs.editUrl': 'https://github.com/acme/docs/edit/main/website/' },
+        {
+          url: 'https://docs.acme.test', baseUrl: '/product/', 'docs.path': 'docs', 'docs.routeBasePath': 'guide', 'docs.sidebarPath': 'sidebars.js', 'docs.editUrl': 'https://github.com/acme/docs/edit/main/website/',
+          // The classic preset's blog and pages, with their defaults; .md pages are MDX (Docusaurus v3's default).
+          'markdown.format': 'mdx (default: .md pages are MDX)', blog: 'blog under /blog', pages: 'src/pages under /',
+        },
       );
       const page = await pageOf('docusaurus', 'docs/guides/02-deploy.md');
       assert.equal(page?.editUrl, 'https://github.com/acme/docs/edit/main/website/docs/guides/02-deploy.md');
@@ -243,6 +247,25 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal((await new SiteResolver(memoryFiles(files)).siteOf('docs/guide/a.md'))?.configFile, 'mkdocs.yml');
     });
 
+    it('with sites in the root, a file no site publishes is left out of a batch with its reason, unless named (issue 35, item 2)', async () => {
+      const files = {
+        'website/docusaurus.config.js': "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n",
+        'docs/notes.txt': 'plain text',
+      };
+      const resolver = new SiteResolver(listedFiles(files));
+      assert.deepEqual(await resolver.factsOf('CHANGELOG.md', '# Changes\n'), { outsideSite: 'not published by the site website/docusaurus.config.js: outside its docs folders' });
+      assert.equal(await resolver.factsOf('CHANGELOG.md', '# Changes\n', { named: true }), undefined, 'named: built as outside a site');
+      // Held by the site, which makes no page of it.
+      assert.deepEqual(await resolver.factsOf('docs/notes.txt', 'plain text'), { outsideSite: 'not published by the site website/docusaurus.config.js: not a .md or .mdx file' });
+      assert.equal((await resolver.factsOf('docs/a.md', '# A\n'))?.pageUrl, 'https://web.test/docs/a');
+      // Two sites as near: both named.
+      const two = new SiteResolver(listedFiles({ 'a/mkdocs.yml': 'site_name: A\n', 'b/mkdocs.yml': 'site_name: B\n' }));
+      assert.deepEqual(await two.factsOf('README.md', '# R\n'), { outsideSite: 'not published by the sites a/mkdocs.yml, b/mkdocs.yml: outside their docs folders' });
+      assert.deepEqual(await two.factsOf('a/README.md', '# R\n'), { outsideSite: 'not published by the site a/mkdocs.yml: outside its docs folders' }, 'the config above it');
+      // No site in the root: nothing changes.
+      assert.equal(await new SiteResolver(listedFiles({ 'docs/a.md': '# A\n' })).factsOf('CHANGELOG.md', '# C\n'), undefined);
+    });
+
     it('on disk, the walk for configs lists no folder through a symbolic link', async () => {
       const dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-walk-'));
       try {
@@ -344,6 +367,40 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal(rule?.value, 'en (default), fr (i18n/fr/, under /fr/)');
     });
 
+    it('Docusaurus markdown.format: .md pages are MDX by default; detect and md read them as CommonMark; front matter format wins', async () => {
+      // Docusaurus "MDX vs. CommonMark": v3 reads every file as MDX unless markdown.format says md or detect.
+      const config = (markdown: string) => `module.exports = { url: 'https://f.test', baseUrl: '/', ${markdown} presets: ['classic'] };\n`;
+      const syntax = async (markdown: string, page: string, text = '# A\n') => (await new SiteResolver(memoryFiles({ 'docusaurus.config.js': config(markdown) })).factsOf(page, text))?.syntax;
+      assert.equal(await syntax('', 'docs/a.md'), 'docusaurus-mdx');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.md'), 'docusaurus-md');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.mdx'), 'docusaurus-mdx');
+      assert.equal(await syntax("markdown: { format: 'md' },", 'docs/a.mdx'), 'docusaurus-md');
+      assert.equal(await syntax("markdown: { format: 'detect' },", 'docs/a.md', '---\nformat: mdx\n---\n# A\n'), 'docusaurus-mdx');
+      // The blog and the pages too.
+      assert.equal(await syntax('', 'blog/2024-01-02-hello.md'), 'docusaurus-mdx');
+      assert.equal(await syntax('', 'src/pages/about.md'), 'docusaurus-mdx');
+    });
+
+    it('Docusaurus blog and pages: dated file and folder names, slug, routeBasePath, partials', async () => {
+      // Docusaurus blog plugin (blogUtils parseBlogFileName): YYYY-MM-DD-name gives /YYYY/MM/DD/name; `slug` wins;
+      // a file without a date keeps its path. Pages plugin: the path without its extension, index its folder.
+      const files = {
+        'docusaurus.config.js': "module.exports = { url: 'https://b.test', baseUrl: '/site/', trailingSlash: false, presets: [['classic', { blog: { routeBasePath: 'news' } }]], plugins: [['@docusaurus/plugin-content-blog', { id: 'eng', path: 'engineering', routeBasePath: 'eng' }]] };\n",
+      };
+      const resolver = new SiteResolver(memoryFiles(files));
+      const url = async (p: string, text = '# T\n') => (await resolver.pageOf(p, text))?.url;
+      assert.equal(await url('blog/2024-03-09-launch.md'), 'https://b.test/site/news/2024/03/09/launch');
+      assert.equal(await url('blog/2024-03-09-launch/index.mdx'), 'https://b.test/site/news/2024/03/09/launch');
+      assert.equal(await url('blog/2024-03-09-launch.md', '---\nslug: hello\ndate: 2020-01-01\n---\n'), 'https://b.test/site/news/hello');
+      assert.equal(await url('blog/undated/post.md'), 'https://b.test/site/news/undated/post');
+      assert.equal(await url('engineering/2023-12-01-arch.md'), 'https://b.test/site/eng/2023/12/01/arch');
+      assert.equal(await url('src/pages/index.md'), 'https://b.test/site');
+      assert.equal(await url('src/pages/team/index.md'), 'https://b.test/site/team');
+      assert.equal(await url('src/pages/contact.mdx'), 'https://b.test/site/contact');
+      assert.deepEqual((await resolver.pageOf('blog/2024-03-09-launch.md', '---\ntitle: Launch day\n---\n'))?.breadcrumb, ['Blog', 'Launch day']);
+      assert.equal((await resolver.factsOf('src/pages/_hidden.md', 'x'))?.notPublished?.startsWith('a partial'), true);
+    });
+
     it('a config exported as a function is a warning, and nothing of it is used', async () => {
       const resolver = new SiteResolver(memoryFiles({ 'docusaurus.config.js': 'module.exports = async function createConfig() { return { url: "https://x.test" }; };\n' }));
       const site = await resolver.siteOf('docs/a.md');
@@ -388,6 +445,14 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       for (const key of ['f', 'c', 'e']) assert.ok(entries.get(key) instanceof Unknown, key);
       const s = entries.get('s');
       assert.ok(Array.isArray(s) && s[1] instanceof Unknown);
+    });
+
+    it('path.resolve(__dirname, ...) and path.join(__dirname, ...) name a file beside the config; other paths stay unknown', async () => {
+      // Jest's config names its sidebars so (issue 35): a path, nothing run.
+      const value = await exportedLiteral("module.exports = { a: path.resolve(__dirname, './sidebars.json'), b: path.join(__dirname, 'side', 'bars.js'), c: path.resolve(process.cwd(), 'x'), d: path.resolve(__dirname, '/etc/passwd') };\n", false);
+      assert.ok(isObject(value));
+      assert.deepEqual([value.entries.get('a'), value.entries.get('b')], ['././sidebars.json', './side/bars.js']);
+      for (const key of ['c', 'd']) assert.ok(value.entries.get(key) instanceof Unknown, key);
     });
 
     it('strips number prefixes as Docusaurus does, leaving dates and versions', () => {

@@ -17,7 +17,8 @@ async function built(site: string, page: string, config: Partial<IngestConfig> =
   const input = text ?? (await readFile(path.join(root, page), 'utf8'));
   const source: SourceFile = { relativePath: page, input, modifiedTime: new Date('2026-01-01T00:00:00Z') };
   source.linkTargets = await resolveLinkTargets(input, page, diskLinkTargets(root, isMarkdownPath), { site: sites });
-  const facts = await sites.factsOf(page, input);
+  // Named, as Ingest Current File and a path on the command line name it: a file no site publishes is built too.
+  const facts = await sites.factsOf(page, input, { named: true });
   if (facts) source.site = facts;
   return buildFile(source, { idPrefix: '', ...config }).document;
 }

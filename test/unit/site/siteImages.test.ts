@@ -14,12 +14,28 @@ import type { SiteFiles } from '../../../src/core/site';
 
 /** Files in memory: only the configs and the pages matter to where an image is looked for. */
 function memoryFiles(files: Record<string, string>): SiteFiles {
-  return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
+  return {
+    read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined),
+    // Listed as the disk lists them, so that a config beside the docs (`website/`) is found.
+    list: async (folder) => {
+      const entries = new Map<string, boolean>();
+      for (const p of Object.keys(files)) {
+        const rest = folder === '' ? p : p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined;
+        if (rest === undefined) continue;
+        const [name = '', ...below] = rest.split('/');
+        entries.set(name, below.length > 0 || entries.get(name) === true);
+      }
+      return [...entries].map(([name, folder]) => ({ name, folder }));
+    },
+  };
 }
 
-/** The root-relative path of each local image of `page`, as the site resolves it. */
+/**
+ * The root-relative path of each local image of `page`, as the site resolves it. The page is named (as Ingest
+ * Current File names it): a file no site publishes is then built, not skipped, and its images resolved too.
+ */
 async function imagePaths(files: Record<string, string>, page: string): Promise<(string | undefined)[]> {
-  const facts = await new SiteResolver(memoryFiles(files)).factsOf(page, files[page] ?? '');
+  const facts = await new SiteResolver(memoryFiles(files)).factsOf(page, files[page] ?? '', { named: true });
   return findImageReferences(files[page] ?? '', page, facts?.images).filter((r) => r.kind === 'local').map((r) => r.path);
 }
 
@@ -37,6 +53,14 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       };
       assert.deepEqual(await imagePaths(files, 'website/docs/intro.md'), ['website/static/img/logo.png', 'website/docs/here.png']);
       assert.deepEqual(await imagePaths(files, 'website/blog/2020-01-01-hello.md'), ['website/static/img/blog/shot.png']);
+    });
+
+    it('of a doc page beside the site (path: ../docs): the site\'s static folder too', async () => {
+      const files = {
+        'website/docusaurus.config.js': "module.exports = { url: 'https://x.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };",
+        'docs/intro.md': '# Intro\n\n![logo](/img/logo.png)\n',
+      };
+      assert.deepEqual(await imagePaths(files, 'docs/intro.md'), ['website/static/img/logo.png']);
     });
 
     it('staticDirectories names the folder', async () => {
@@ -87,7 +111,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       'docusaurus.config.js': "module.exports = { url: 'https://x.test', staticDirectories: ['../secrets'] };",
       'docs/intro.md': '# Intro\n\n![a](/a.png)\n',
     };
-    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md']);
+    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md'], { named: true });
     const [ref] = findImageReferences(files['docs/intro.md'], 'docs/intro.md', facts?.images);
     assert.equal(ref?.outside, true, JSON.stringify(ref));
     assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts).map((r) => r.outside), [true]);

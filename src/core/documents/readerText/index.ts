@@ -56,6 +56,11 @@ export interface ReaderTextOptions {
   mkdocs?: boolean;
   /** With `mkdocs`: the site renders its pages as Jinja templates (mkdocs-macros), so their markup is left out. */
   macros?: boolean;
+  /**
+   * With `mdx`: the site reads `.md` files as MDX too (Docusaurus's `markdown.format: 'mdx'`), the partials the page
+   * imports included, and an HTML comment is a comment (Docusaurus's `mdx1Compat.comments`), not a syntax error.
+   */
+  mdxMarkdown?: boolean;
 }
 
 export interface ReaderText {
@@ -80,7 +85,7 @@ const MAX_NESTING = 6;
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
   if (!options.mdx && !options.mkdocs && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true });
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, mdxMarkdown: options.mdxMarkdown === true });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -96,6 +101,8 @@ interface RenderContext {
   mkdocs: boolean;
   /** Its template markup left out (mkdocs-macros). */
   macros: boolean;
+  /** `.md` files are MDX, with HTML comments (Docusaurus: `ReaderTextOptions.mdxMarkdown`). */
+  mdxMarkdown: boolean;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -120,6 +127,8 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     found.push(...regions.problems);
     return regions.edits;
   });
+  // Docusaurus turns HTML comments into MDX ones before parsing (mdx1Compat.comments).
+  if (mdx && context.mdxMarkdown) stage((text) => htmlComments(text));
   if (mdx) {
     const before = mapped;
     try {
@@ -253,7 +262,8 @@ function renderIncluded(reference: IncludeReference, found: string, whole: strin
   if (!isMarkdownPath(found)) return raw.replace(/\n+$/, '');
   let inner: ReaderText;
   try {
-    inner = render(raw, found, /\.mdx$/i.test(found) && reference.lines === undefined && reference.section === undefined, { ...context, chain: [...context.chain, found] });
+    const mdxFile = /\.mdx$/i.test(found) || (context.mdxMarkdown && /\.md$/i.test(found));
+    inner = render(raw, found, mdxFile && reference.lines === undefined && reference.section === undefined, { ...context, chain: [...context.chain, found] });
   } catch (e) {
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = raw.slice(0, e.offset).split('\n').length;
