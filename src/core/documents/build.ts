@@ -25,6 +25,8 @@ import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
 import type { IncludedFiles, ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
+import { unrenderedMarkupProblems } from './markup/warnings';
+import { compileDropPatterns } from '../config/dropPatterns';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
 import type { DocumentProblem } from './problems';
 import {
@@ -111,6 +113,12 @@ export interface DocumentOptions {
    * site). Default true; false leaves all four out. Front matter keys of the same names win.
    */
   provenance?: boolean;
+  /**
+   * Regular expressions naming a site's own syntax (`.doc-ingest.json` `dropPatterns`): a Markdown line outside code
+   * that one matches is left out of the text. Lines of markup left after the build (any kind, see
+   * `markup/unrendered.ts`) are warnings at their lines either way.
+   */
+  dropPatterns?: readonly string[];
 }
 
 /** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
@@ -254,7 +262,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax) : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax, compileDropPatterns(options.dropPatterns)) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -286,6 +294,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     options,
   };
   file.enclosing = enclosingHeadings(file.boundaries);
+  // Markup nobody rendered is said, never silently indexed (issue 35, item 4).
+  if (markdown) problems.push(...unrenderedMarkupProblems(body, file.line));
   if (markdown && (options.linkTemplate || options.site?.pageUrl || options.linkTargets !== undefined)) {
     const links = docLinkRewrites({
       body,
@@ -311,11 +321,11 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined, dropPatterns: readonly RegExp[]): ReaderText | undefined {
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros' });
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros', dropPatterns });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

@@ -37,6 +37,7 @@ import { pymdownBlocks } from './blocks';
 import { macroMarkup, mkdocstringsLines } from './buildTime';
 import { attributeLists } from './attrLists';
 import { markdownInHtml } from './markdownInHtml';
+import { droppedLines } from './dropLines';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
 export type { IncludedFiles, IncludeRefusal } from './includes';
@@ -56,6 +57,8 @@ export interface ReaderTextOptions {
   mkdocs?: boolean;
   /** With `mkdocs`: the site renders its pages as Jinja templates (mkdocs-macros), so their markup is left out. */
   macros?: boolean;
+  /** Lines (outside code) a team names as its site's own syntax: left out (`dropLines.ts`). */
+  dropPatterns?: readonly RegExp[];
 }
 
 export interface ReaderText {
@@ -79,8 +82,9 @@ const MAX_NESTING = 6;
  * @throws IncludeBoundError (offset in the body) when its includes pass the page's bound (`bound.ts`)
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
-  if (!options.mdx && !options.mkdocs && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true });
+  const drop = options.dropPatterns ?? [];
+  if (!options.mdx && !options.mkdocs && drop.length === 0 && !MAY_CHANGE.test(body)) return undefined;
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, drop });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -96,6 +100,8 @@ interface RenderContext {
   mkdocs: boolean;
   /** Its template markup left out (mkdocs-macros). */
   macros: boolean;
+  /** Patterns of lines to leave out, in the page and what it includes (`dropLines.ts`). */
+  drop: readonly RegExp[];
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -120,6 +126,8 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     found.push(...regions.problems);
     return regions.edits;
   });
+  // Before MDX is parsed: a site's own syntax (`{* x *}`) may not be valid MDX.
+  if (context.drop.length) stage((text) => droppedLines(text, context.drop));
   if (mdx) {
     const before = mapped;
     try {
