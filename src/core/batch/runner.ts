@@ -20,7 +20,8 @@ import type { ServiceClient } from '../api/client';
 import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
-import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
+import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult, MarkupFinding } from './types';
+import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
 import type { GitFileInfo, SiteFacts } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
@@ -160,6 +161,11 @@ interface Planned {
   failure?: { error: unknown };
 }
 
+/** The result's `markup`, when the page carries any. */
+function withMarkup(built: Built): Pick<FileResult, 'markup'> {
+  return built.markup.length ? { markup: built.markup } : {};
+}
+
 /** Every outcome at zero: the counts of a batch with no files. */
 export function emptyCounts(): Record<FileOutcome, number> {
   return { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
@@ -177,6 +183,8 @@ interface Built {
   body: string | undefined;
   /** The file's stamp as its bytes were read, when it vouches for them (`trustedStamp`; none for a page with includes). */
   sourceStat: string | undefined;
+  /** Markup readers never see, left in the built text (issue 35): said with the file's result, never stopping it. */
+  markup: MarkupFinding[];
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -317,9 +325,9 @@ class Batch {
       if (decision === 'unchanged') {
         // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
         if (!this.o.dryRun) this.o.ledger?.confirmSource(scope, built.documentId, built.sourceHash, built.sourceStat);
-        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId });
+        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId, ...withMarkup(built) });
       } else if (this.o.dryRun) {
-        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId });
+        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId, ...withMarkup(built) });
       } else {
         await send(p, built);
       }
@@ -440,7 +448,8 @@ class Batch {
       const sourceStat = stat?.mtimeMs === undefined || mayInclude(new TextDecoder().decode(bytes), file.relativePath)
         ? undefined
         : trustedStamp({ ...stat, mtimeMs: stat.mtimeMs }, statAt);
-      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, hasImages: !!images?.hashes.size, body, sourceStat };
+      const markup = built.problems.filter((p) => p.code === UNRENDERED_MARKUP).map((p) => ({ kind: p.markup ?? '', ...(p.line === undefined ? {} : { line: p.line }), message: p.message }));
+      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, hasImages: !!images?.hashes.size, body, sourceStat, markup };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -546,7 +555,7 @@ class Batch {
       const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
       this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash, sourceStat: built.sourceStat });
-      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
+      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}), ...withMarkup(built) });
       return undefined;
     } catch (e) {
       if (this.o.signal?.aborted) {
