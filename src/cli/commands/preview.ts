@@ -76,7 +76,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     );
     const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
     source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
-    source.includes = await resolveIncludes(text, file.relativePath, targets);
+    source.includes = await resolveIncludes(text, file.relativePath, targets, { bases: site?.includeBases });
     let built;
     try {
       built = buildFile(source, ingestConfig(config));

@@ -424,7 +424,7 @@ class Batch {
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       source.linkTargets = await this.links(file, bytes);
-      source.includes = await this.includes(file, bytes);
+      source.includes = await this.includes(file, bytes, site);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -483,13 +483,13 @@ class Batch {
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
-  private async includes(file: BatchFile, bytes: Uint8Array): Promise<IncludedFiles | undefined> {
+  private async includes(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<IncludedFiles | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     const root = file.root ?? file.key;
     let cache = this.includeTexts.get(root);
     if (!cache) this.includeTexts.set(root, (cache = new Map()));
-    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache });
+    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache, bases: site?.includeBases });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {

@@ -22,7 +22,7 @@ import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { IncludedFiles, ReaderText } from './readerText';
+import type { IncludeBases, IncludedFiles, ReaderText } from './readerText';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
 import { unrenderedMarkupProblems } from './markup/warnings';
@@ -145,6 +145,8 @@ export interface SiteFacts {
   images?: SiteImagePaths;
   /** The Markdown the site renders, when not CommonMark as GitHub reads it (see {@link SiteSyntax}). */
   syntax?: SiteSyntax;
+  /** Where the site's include extensions read files (snippets' and markdown-include's `base_path`). */
+  includeBases?: IncludeBases;
 }
 
 /**
@@ -262,7 +264,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax, compileDropPatterns(options.dropPatterns)) : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -321,11 +323,12 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined, dropPatterns: readonly RegExp[]): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[]): ReaderText | undefined {
+  const syntax = site?.syntax;
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros', dropPatterns });
+    reader = readerText(body, { path, mdx: /\.mdx$/i.test(path), includes, mkdocs: syntax !== undefined, macros: syntax === 'mkdocs-macros', dropPatterns, includeBases: site?.includeBases });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

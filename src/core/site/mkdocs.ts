@@ -16,6 +16,7 @@ import { LineCounter, parseDocument } from 'yaml';
 import { Unknown, isObject, property } from './literal';
 import type { Literal, LiteralObject } from './literal';
 import { readPageText, yamlLiteral } from './pageText';
+import { mkdocsIncludeBases } from './mkdocsIncludes';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
 import type { Site, SiteFiles, SitePage, SiteRule, SiteWarning } from './types';
 
@@ -66,6 +67,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const excludes = excludePatterns(setting('exclude_docs', 'exclude globs in .doc-ingest.json'));
   const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
   const syntax = rendersTemplates(property(config, 'plugins'), property(config, 'markdown_extensions')) ? 'mkdocs-macros' : 'mkdocs';
+  const includeBases = mkdocsIncludeBases(property(config, 'markdown_extensions'), folder);
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
   const nav = Array.isArray(navValue) ? readNav(navValue, [], warnings, configFile) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {
@@ -110,6 +112,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const sections = entry ? entry.sections : nav ? [] : dirs.map((d) => fileTitle(d, false));
       const page: SitePage = { path, breadcrumb: [...sections, label], syntax };
       if (anchors) page.anchors = anchors;
+      if (includeBases) page.includeBases = includeBases;
       if (siteUrl !== undefined) page.url = joinUrl(withSlash(siteUrl), encodeUrlPath(url));
       if (title !== undefined) page.title = title;
       if (repoUrl !== undefined && editUri !== undefined && editUri !== '') {

@@ -25,7 +25,7 @@ import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
 import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
-import type { IncludedFiles, IncludeReference } from './includes';
+import type { IncludeBases, IncludedFiles, IncludeReference } from './includes';
 import { IncludeBoundError, IncludeBudget } from './bound';
 import { admonitions, ignoreRegions } from './lines';
 import type { StageProblem } from './lines';
@@ -38,9 +38,10 @@ import { macroMarkup, mkdocstringsLines } from './buildTime';
 import { attributeLists } from './attrLists';
 import { markdownInHtml } from './markdownInHtml';
 import { droppedLines } from './dropLines';
+import { headingHtml } from './headingHtml';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
-export type { IncludedFiles, IncludeRefusal } from './includes';
+export type { IncludeBases, IncludedFiles, IncludeRefusal } from './includes';
 export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
@@ -59,6 +60,8 @@ export interface ReaderTextOptions {
   macros?: boolean;
   /** Lines (outside code) a team names as its site's own syntax: left out (`dropLines.ts`). */
   dropPatterns?: readonly RegExp[];
+  /** Where the site's include extensions read from, and whether `{!path!}` is one (`includes.ts`). */
+  includeBases?: IncludeBases;
 }
 
 export interface ReaderText {
@@ -71,7 +74,7 @@ export interface ReaderText {
 }
 
 /** Could a Markdown (not MDX) body hold anything the reader text changes: when not, it is not read at all. */
-const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[|<!--/;
+const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[|<!--|\{!|^[ ]{0,3}#{1,6}[ \t].*<[A-Za-z/]/m;
 
 /** Passes of the admonition stage at most (each unwraps one level of nesting). */
 const MAX_NESTING = 6;
@@ -84,7 +87,7 @@ const MAX_NESTING = 6;
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
   const drop = options.dropPatterns ?? [];
   if (!options.mdx && !options.mkdocs && drop.length === 0 && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, drop });
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, drop, bases: options.includeBases });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -102,6 +105,8 @@ interface RenderContext {
   macros: boolean;
   /** Patterns of lines to leave out, in the page and what it includes (`dropLines.ts`). */
   drop: readonly RegExp[];
+  /** The site's include bases (`includes.ts`). */
+  bases: IncludeBases | undefined;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -143,6 +148,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   }
   // MDX refuses `<!--` itself (a syntax error, as the generator does).
   if (!mdx) stage((text) => htmlComments(text));
+  if (!mdx) stage((text) => headingHtml(text));
   if (context.mkdocs) {
     stage((text, found) => {
       const strings = mkdocstringsLines(text);
@@ -151,7 +157,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
       return [...strings.edits, ...macros.edits];
     });
   }
-  stage((text, found) => lineIncludes(text).map((line) => {
+  stage((text, found) => lineIncludes(text, { markdownInclude: context.bases?.markdownInclude !== undefined }).map((line) => {
     const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
     return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
   }));
@@ -202,7 +208,7 @@ function includedText(reference: IncludeReference, offset: number, from: string,
     return undefined;
   };
   const written = reference.ref;
-  const { paths, outside } = includeCandidates(reference, from);
+  const { paths, outside } = includeCandidates(reference, from, context.bases);
   const found = paths.find((p) => context.includes?.has(p));
   if (found === undefined) {
     if (outside && paths.length === 0) return warn('includeOutside', `The include “${written}” leads outside the repository, so it was left out; include a file inside the repository.`);
