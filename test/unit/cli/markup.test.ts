@@ -42,6 +42,11 @@ describe('unrendered markup through the command line (issue 35, item 4)', functi
     assert.match(verbose.stderr, /^doc-ingest: baskets\.md:5: warning: Line 5 \(and 1 more line\) carries markup/m);
   });
 
+  it('in GitHub Actions each kind is a warning annotation at its line', async () => {
+    const run = await runCli(['ingest', '--dry-run'], { cwd: root, env: { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: root } });
+    assert.match(run.stdout, /^::warning file=baskets\.md,line=5,title=Doc Ingest::Line 5 \(and 1 more line\) carries markup/m);
+  });
+
   it('preview prints the body and the warning at its line', async () => {
     const run = await cli('preview', 'baskets.md');
     assert.equal(run.code, 0, run.stderr);
