@@ -4,58 +4,22 @@
 
 /**
  * Markup a reader of the site never sees, found in a built section's text outside code (examples of the syntax in
- * code blocks are content). Each kind counts pages, not occurrences.
+ * code blocks are content). Each kind counts pages, not occurrences. The kinds are the build's own (one definition:
+ * src/core/documents/markup/unrendered.ts, bundled as dist/cli/markup.mjs), so the trial counts what a run warns of.
  */
-export const MARKUP_KINDS = [
-  { id: 'htmlComment', label: 'HTML comment <!--', test: /<!--/ },
-  { id: 'contentTabs', label: 'content tab === "', test: /^[ \t]*===[!+]?[ \t]+"/m },
-  { id: 'blocks', label: '/// block', test: /^[ \t]*\/\/\//m },
-  { id: 'details', label: '??? details', test: /^[ \t]*\?\?\?\+?[ \t]*[A-Za-z]/m },
-  { id: 'attrList', label: 'attribute list { #id .class } {: }', test: /\{:[^}\n]*\}|\{[ \t]*[#.][A-Za-z][\w-]*(?:[ \t][^}\n]*)?\}/ },
-  // Any `!!!` left: `!!! note` should have become its text, and `!!!note` (no space) is what MkDocs leaves as is.
-  { id: 'admonition', label: '!!! admonition (also !!!note)', test: /^[ \t]*!!!/m },
-  { id: 'macro', label: '{{ }} / {% %} macro', test: /\{\{[\s\S]*?\}\}|\{%[\s\S]*?%\}/ },
-  { id: 'mkdocstrings', label: '::: module.Obj (mkdocstrings)', test: /^[ \t]*:::[ \t]+[A-Za-z_][\w.]*[ \t]*$/m },
-  { id: 'snippet', label: '--8<-- snippet', test: /--8<--/ },
-  { id: 'customInclude', label: '{* ... *} include line', test: /^[ \t]*\{\*.*\*\}[ \t]*$/m },
-  { id: 'jsx', label: 'JSX tag <Tabs> <ResponseField', test: /<\/?[A-Z][A-Za-z0-9.]*(?=[\s/>]|$)/m },
-  // An MDX import (`import X from '…'`, `import '…'`), not a wrapped prose line that starts with "import data from".
-  { id: 'import', label: 'import line', test: /^import[ \t]+(?:[\w*{][^\n]*[ \t]from[ \t]+['"]|['"])/m },
-  // `:::note`, `:::tip[Title]`, a closing `:::`; `::: name` with a space is mkdocstrings' above.
-  { id: 'docusaurusFence', label: '::: admonition fence (Docusaurus)', test: /^[ \t]*:::(?:[A-Za-z[{]|[ \t]*$)/m },
-];
+const markup = await import(new URL('../dist/cli/markup.mjs', import.meta.url).href).catch((e) => {
+  throw new Error(`dist/cli/markup.mjs cannot be loaded (${e.message}): run npm run build:dev (npm run trial does).`);
+});
+
+/** `{ id, label, test }` of each kind, in the order the trial prints them. */
+export const MARKUP_KINDS = markup.MARKUP_KINDS;
 
 const EXAMPLES = 3;
 
-/**
- * The text without fenced code blocks and inline code spans. A fence closes as CommonMark says, by a line of the
- * same character, as long or longer, indented at most 3 more than the opening (an example's inner ```bash, indented
- * 4, stays inside the outer ```mdx).
- */
-export function proseOf(text) {
-  const kept = [];
-  let fence;
-  for (const line of text.split('\n')) {
-    const found = /^([ \t]*)(`{3,}|~{3,})/.exec(line);
-    const marker = found?.[2];
-    if (fence) {
-      const closes = marker && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && found[1].length <= fence.indent + 3 && /^[ \t]*[`~]+[ \t]*$/.test(line);
-      if (closes) fence = undefined;
-      continue;
-    }
-    if (marker) {
-      fence = { marker, indent: found[1].length };
-      continue;
-    }
-    kept.push(line.replace(/(`+)[^`]*?\1/g, ''));
-  }
-  return kept.join('\n');
-}
-
 /** The kinds of leftover markup in one page's sections (ids of MARKUP_KINDS). */
 export function markupOf(sections) {
-  const prose = sections.map((s) => proseOf(s.text ?? '')).join('\n');
-  return MARKUP_KINDS.filter((k) => k.test.test(prose)).map((k) => k.id);
+  const found = new Set(sections.flatMap((s) => markup.unrenderedKinds(s.text ?? '')));
+  return MARKUP_KINDS.filter((k) => found.has(k.id)).map((k) => k.id);
 }
 
 /**

@@ -71,6 +71,9 @@ export function summaryMarkdown(report: IngestReport, reportPath: string): strin
     }
     if (rows.length > MAX_ROWS) lines.push('', `${rows.length - MAX_ROWS} more files are in the report.`);
   }
+  // Never silent (issue 35, item 4): the pages sent with markup readers never see, each kind in the report.
+  const markup = report.files.filter((f) => f.markup?.length).length;
+  if (markup) lines.push('', `${markup} ${markup === 1 ? 'page carries' : 'pages carry'} markup readers do not see (sent as written): each kind is in the report's \`files[].markup\` at its line; \`dropPatterns\` in \`.doc-ingest.json\` leaves a site's own syntax out.`);
   if (t.unchanged) lines.push('', `${t.unchanged} unchanged ${t.unchanged === 1 ? 'file was' : 'files were'} not sent again (the server holds ${t.unchanged === 1 ? 'it' : 'them'} as ${t.unchanged === 1 ? 'it is' : 'they are'}).`);
   const prune = report.prune;
   if (prune) {

@@ -47,6 +47,8 @@ export interface CliConfig {
   maxDocumentChars?: number;
   /** Where a document comes from, in its metadata; `--no-provenance` turns it off. */
   provenance: boolean;
+  /** `.doc-ingest.json` `dropPatterns`: lines of the site's own syntax left out of the text (issue 35). */
+  dropPatterns?: string[];
   /** `--verbose`: say on stderr which proxy (if any) requests go through, and which certificates are trusted. */
   verbose: boolean;
 }
@@ -116,6 +118,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
     imagesOnProblem: pick(flags['images-on-problem'], 'DOC_INGEST_IMAGES_ON_PROBLEM', imagePolicy) ?? 'stop',
     imagesMaxBytes: (pick(flags['images-max-size-mb'], 'DOC_INGEST_IMAGES_MAX_SIZE_MB', (v, from) => positiveNumber(v, from)) ?? DEFAULT_IMAGE_MAX_MB) * 1024 * 1024,
     ledger: pick(flags.ledger, 'DOC_INGEST_LEDGER', (v, from) => ledgerFile(path.resolve(root, v), from, v)) ?? path.join(root, '.doc-ingest', 'ledger.json'),
+    dropPatterns: project.dropPatterns,
     maxDocumentChars: (pick(flags['max-document-chars'], 'DOC_INGEST_MAX_DOCUMENT_CHARS', (v, from) => checked(v.trim() === '' ? 0 : Number(v), maxDocumentCharsRule, from, v)) ?? project.maxDocumentChars) || undefined,
     provenance: flags['no-provenance'] !== true,
     verbose: flags.verbose === true,
@@ -125,7 +128,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
 
 /** What the core pipeline needs: the same fields the extension passes from its settings. */
 export function ingestConfig(config: CliConfig): IngestConfig {
-  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, maxDocumentChars: config.maxDocumentChars, provenance: config.provenance };
+  return { linkTemplate: config.linkTemplate, idPrefix: config.idPrefix, source: config.source, ccPairId: config.ccPairId, maxDocumentChars: config.maxDocumentChars, provenance: config.provenance, dropPatterns: config.dropPatterns };
 }
 
 /** `--config`, else `.doc-ingest.json` in the root given, else in the nearest folder upwards that has one, stopping at a repository's root. */

@@ -26,6 +26,10 @@ export const FileReportSchema = z.strictObject({
   reason: z.enum(WITHHELD_REASONS).optional(),
   /** Sent, and the server said it already held it although the ledger never recorded sending it. */
   alreadyHeld: z.literal(true).optional(),
+  /** Built with markup readers of the site never see (issue 35): one warning per kind, at its source line; sent all the same. */
+  markup: z.array(z.strictObject({ kind: z.string(), line: z.number().int().positive().optional(), message: z.string() })).optional(),
+  /** Images the site shows but the server's upload route refuses (GIF, SVG), left out: the page was sent without them. */
+  imagesLeftOut: z.array(z.strictObject({ line: z.number().int().positive(), message: z.string() })).optional(),
 });
 
 /** One document `--prune` deleted, would delete, or did not. */
@@ -102,6 +106,8 @@ export function ingestReport(summary: BatchSummary, facts: { server?: string; cc
       ...(r.line ? { line: r.line } : {}),
       ...(r.reason ? { reason: r.reason } : {}),
       ...(r.alreadyHeld ? { alreadyHeld: true as const } : {}),
+      ...(r.markup?.length ? { markup: r.markup.map((m) => ({ kind: m.kind, ...(m.line ? { line: m.line } : {}), message: m.message })) } : {}),
+      ...(r.imagesLeftOut?.length ? { imagesLeftOut: r.imagesLeftOut.map((m) => ({ line: m.line, message: m.message })) } : {}),
     })),
     ...(facts.prune ? { prune: pruneReport(facts.prune) } : {}),
     exitCode: facts.exitCode,

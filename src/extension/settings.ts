@@ -50,6 +50,8 @@ export interface Settings {
   onRename: OnRename;
   /** The server's `MAX_DOCUMENT_CHARS` (F15): longer documents are refused before sending; undefined: no check. */
   maxDocumentChars: number | undefined;
+  /** `.doc-ingest.json` `dropPatterns` (no setting of its own): lines of the site's own syntax left out (issue 35). */
+  dropPatterns: string[] | undefined;
 }
 
 export const ON_RENAME = ['ask', 'keepId', 'republish', 'nothing'] as const;
@@ -94,6 +96,7 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     changedIncludeNeverSent: c.get<boolean>('changedFiles.includeNeverSent') ?? true,
     onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
     maxDocumentChars: integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
+    dropPatterns: patterns(c.get('dropPatterns')),
   };
 }
 
@@ -114,6 +117,11 @@ function withProjectConfig(c: vscode.WorkspaceConfiguration, project: ProjectCon
 
 function globs(v: unknown, fallback: string[]): string[] {
   return Array.isArray(v) ? v.filter((g): g is string => typeof g === 'string' && g.trim() !== '').map((g) => g.trim()) : fallback;
+}
+
+/** Checked with the rest of `.doc-ingest.json` (`parseProjectConfig`): a file with a bad pattern gives none. */
+function patterns(v: unknown): string[] | undefined {
+  return Array.isArray(v) && v.every((p) => typeof p === 'string') && v.length > 0 ? v : undefined;
 }
 
 function oneOf<T extends string>(v: unknown, values: readonly T[], fallback: T): T {
@@ -142,5 +150,6 @@ export function ingestConfig(settings: Settings, idPrefix: string): IngestConfig
     provenance: settings.provenance,
     ccPairId: settings.ccPairId,
     maxDocumentChars: settings.maxDocumentChars,
+    dropPatterns: settings.dropPatterns,
   };
 }

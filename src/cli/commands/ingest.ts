@@ -22,7 +22,7 @@ import { COMMON_HELP, DOCUMENT_HELP, INGEST } from '../options';
 import { annotations, stopAnnotation } from '../output/annotations';
 import { ProgressBar } from '../output/progress';
 import { pruneTable } from '../output/pruneTable';
-import { summaryTable } from '../output/table';
+import { markupLine, markupWarnings, summaryTable } from '../output/table';
 import { parse } from '../parse';
 import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
 import { incompleteRunSentence, prune } from '../prune';
@@ -251,9 +251,13 @@ function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
   const exitCode = ran !== EXIT.ok ? ran : (facts.prune?.exitCode ?? EXIT.ok);
   const failures = annotations(summary.results, io.env.GITHUB_WORKSPACE ?? facts.config.root) + (summary.stop?.reason === 'failure' && summary.stop.error ? stopAnnotation(summary.stop.error) : '');
   const githubActions = io.env.GITHUB_ACTIONS === 'true';
+  if (facts.config.verbose) io.stderr.write(markupWarnings(summary));
   if (facts.json) {
     const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started, prune: facts.prune });
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
+    // The table's count, where a reader of the run looks while the report goes to a file.
+    const markup = markupLine(summary);
+    if (markup) io.stderr.write(`doc-ingest: ${markup}\n`);
     if (githubActions) io.stderr.write(failures);
   } else {
     if (githubActions) io.stdout.write(failures);

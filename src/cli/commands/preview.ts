@@ -3,7 +3,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DocumentError, getGitFileInfo } from '../../core/documents';
 import { diskImageReader } from '../../core/ingest/imageFiles';
-import { previewImageIds } from '../../core/ingest/images';
+import { imageProblemError, previewImages } from '../../core/ingest/images';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import { resolveIncludes } from '../../core/ingest/includes';
@@ -33,7 +33,8 @@ Options:
 ${DOCUMENT_HELP}
 ${COMMON_HELP}
 
-Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr); 2 usage or configuration.
+Exit codes: 0 printed; 1 the file cannot become a document, or "ingest" would not send it (its images: the
+body is printed, the reason on stderr); 2 usage or configuration.
 `,
   async run(args, io) {
     const { values, positionals } = parse('preview', args, { ...COMMON, ...DOCUMENT, compact: { type: 'boolean' } });
@@ -66,7 +67,7 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     // The site first: its static folders decide where the page's images are.
     const site = await sites.factsOf(file.relativePath, text, { named: file.named === true });
     if (site) source.site = site;
-    source.images = await previewImageIds(
+    const images = await previewImages(
       text,
       file.relativePath,
       diskImageReader(config.root, config.imagesMaxBytes),
@@ -74,9 +75,10 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
       undefined,
       site,
     );
+    source.images = images.ids;
     const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
     source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
-    source.includes = await resolveIncludes(text, file.relativePath, targets);
+    source.includes = await resolveIncludes(text, file.relativePath, targets, { bases: site?.includeBases });
     let built;
     try {
       built = buildFile(source, ingestConfig(config));
@@ -94,6 +96,16 @@ Exit codes: 0 printed; 1 the file cannot become a document (the reason on stderr
     for (const p of built.problems) {
       if (p.severity !== 'info') io.stderr.write(`doc-ingest: ${file.relativePath}${p.line ? `:${p.line}` : ''}: ${p.severity}: ${p.message}\n`);
     }
+    // What `ingest` would say of the page's images, in its words (issue 35, item 7): with --images-on-problem stop
+    // (the default) the run does not send the page, so neither is this preview a success.
+    if (images.problems.length && config.imagesOnProblem === 'stop') {
+      const error = imageProblemError(file.relativePath, images.problems);
+      io.stderr.write(`doc-ingest: ${file.relativePath}${error.line ? `:${error.line}` : ''}: error: ${forCommandLine(error.message)}\n`);
+      return EXIT.someFailed;
+    }
+    for (const p of images.problems) io.stderr.write(`doc-ingest: ${file.relativePath}:${p.line}: warning: ${p.message}: sent without it (--images-on-problem skip-image).\n`);
+    // A GIF or SVG never stops the page (issue 35, item 5): a warning, as `ingest --verbose` says it.
+    for (const p of images.leftOut) io.stderr.write(`doc-ingest: ${file.relativePath}:${p.line}: warning: ${p.message}\n`);
     return EXIT.ok;
   },
 };

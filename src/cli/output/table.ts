@@ -35,7 +35,23 @@ export function summaryTable(summary: BatchSummary, options: { all?: boolean; co
   lines.push(`${summary.results.length} ${summary.results.length === 1 ? 'file' : 'files'}: ${parts.join(', ')}${withheld ? ` (${withheld} not to be published)` : ''}`);
   const held = alreadyHeldLine(summary);
   if (held) lines.push(held);
+  const markup = markupLine(summary);
+  if (markup) lines.push(markup);
   return lines.join('\n') + '\n';
+}
+
+/** How many pages carry markup readers of the site never see (issue 35): counted, never silent. */
+export function markupLine(summary: BatchSummary): string | undefined {
+  const pages = summary.results.filter((r) => r.markup?.length).length;
+  if (!pages) return undefined;
+  return `${pages} ${pages === 1 ? 'page carries' : 'pages carry'} markup readers do not see (sent as written; --verbose or --json lists each at its line; dropPatterns in .doc-ingest.json leaves a site's own syntax out)`;
+}
+
+/** `path:line: warning: sentence` for each kind of unrendered markup and each image left out of each page (`--verbose`). */
+export function markupWarnings(summary: BatchSummary): string {
+  return summary.results
+    .flatMap((r) => [...(r.markup ?? []), ...(r.imagesLeftOut ?? [])].map((m) => `doc-ingest: ${r.file.relativePath}${m.line ? `:${m.line}` : ''}: warning: ${m.message}\n`))
+    .join('');
 }
 
 /**

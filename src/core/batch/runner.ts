@@ -20,7 +20,8 @@ import type { ServiceClient } from '../api/client';
 import { describeFailure } from './describe';
 import { isSkip, stopsBatch, worthAnotherRound } from './failures';
 import { ServerSilence } from './silence';
-import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult } from './types';
+import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult, MarkupFinding } from './types';
+import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
 import type { GitFileInfo, SiteFacts } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
 import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
@@ -160,6 +161,11 @@ interface Planned {
   failure?: { error: unknown };
 }
 
+/** The result's `markup` and `imagesLeftOut`, when the page has any. */
+function withMarkup(built: Built): Pick<FileResult, 'markup' | 'imagesLeftOut'> {
+  return { ...(built.markup.length ? { markup: built.markup } : {}), ...(built.imagesLeftOut.length ? { imagesLeftOut: built.imagesLeftOut } : {}) };
+}
+
 /** Every outcome at zero: the counts of a batch with no files. */
 export function emptyCounts(): Record<FileOutcome, number> {
   return { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
@@ -177,6 +183,10 @@ interface Built {
   body: string | undefined;
   /** The file's stamp as its bytes were read, when it vouches for them (`trustedStamp`; none for a page with includes). */
   sourceStat: string | undefined;
+  /** Markup readers never see, left in the built text (issue 35): said with the file's result, never stopping it. */
+  markup: MarkupFinding[];
+  /** Images left out for their type (GIF, SVG): said with the file's result, never stopping it. */
+  imagesLeftOut: { line: number; message: string }[];
 }
 
 export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
@@ -322,9 +332,9 @@ class Batch {
       if (decision === 'unchanged') {
         // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
         if (!this.o.dryRun) this.o.ledger?.confirmSource(scope, built.documentId, built.sourceHash, built.sourceStat);
-        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId });
+        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId, ...withMarkup(built) });
       } else if (this.o.dryRun) {
-        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId });
+        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId, ...withMarkup(built) });
       } else {
         await send(p, built);
       }
@@ -421,7 +431,7 @@ class Batch {
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
       source.linkTargets = await this.links(file, bytes);
-      source.includes = await this.includes(file, bytes);
+      source.includes = await this.includes(file, bytes, site);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -445,7 +455,9 @@ class Batch {
       const sourceStat = stat?.mtimeMs === undefined || mayInclude(new TextDecoder().decode(bytes), file.relativePath)
         ? undefined
         : trustedStamp({ ...stat, mtimeMs: stat.mtimeMs }, statAt);
-      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, hasImages: !!images?.hashes.size, body, sourceStat };
+      const markup = built.problems.filter((p) => p.code === UNRENDERED_MARKUP).map((p) => ({ kind: p.markup ?? '', ...(p.line === undefined ? {} : { line: p.line }), message: p.message }));
+      const imagesLeftOut = (images?.leftOut ?? []).map((p) => ({ line: p.line, message: p.message }));
+      return { prepared, payloadHash, sourceHash: includedSourceHash(bytes, source.includes), documentId, hasImages: !!images?.hashes.size, body, sourceStat, markup, imagesLeftOut };
     } catch (e) {
       // An upload's failure is a request's failure: the sender decides (stop the batch, another round...).
       if (upload && isServiceError(e)) throw e;
@@ -481,13 +493,13 @@ class Batch {
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
-  private async includes(file: BatchFile, bytes: Uint8Array): Promise<IncludedFiles | undefined> {
+  private async includes(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<IncludedFiles | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     const root = file.root ?? file.key;
     let cache = this.includeTexts.get(root);
     if (!cache) this.includeTexts.set(root, (cache = new Map()));
-    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache });
+    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache, bases: site?.includeBases });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {
@@ -553,7 +565,7 @@ class Batch {
       const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
       this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash, sourceStat: built.sourceStat });
-      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}) });
+      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}), ...withMarkup(built) });
       return undefined;
     } catch (e) {
       if (this.o.signal?.aborted) {

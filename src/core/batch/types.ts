@@ -78,6 +78,26 @@ export interface FileResult {
    * it: sent from elsewhere (another clone, CI, a lost ledger), or dropped by the server's pipeline, which answers so.
    */
   alreadyHeld?: boolean;
+  /**
+   * Built (sent, unchanged or would be sent) with markup readers of the site never see (issue 35, item 4): one
+   * warning per kind, at its source line. The page is sent all the same; fronts say it and count the pages.
+   */
+  markup?: MarkupFinding[];
+  /**
+   * Images of the page the site shows but the server's upload route refuses (GIF, SVG): left out, the page sent
+   * without them (issue 35, item 5); each a warning at its line.
+   */
+  imagesLeftOut?: { line: number; message: string }[];
+}
+
+/** One kind of unrendered markup in a page (`core/documents/markup/unrendered.ts`). */
+export interface MarkupFinding {
+  /** The kind's id (`MARKUP_KINDS`). */
+  kind: string;
+  /** 1-based source line of its first occurrence. */
+  line?: number;
+  /** The warning's sentence. */
+  message: string;
 }
 
 export interface BatchProgress {

@@ -6,6 +6,7 @@
 import * as z from 'zod';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, ruled, sourceRule } from './settingRules';
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
+import { dropPatternRule } from './dropPatterns';
 
 export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
 
@@ -31,6 +32,9 @@ export const ProjectConfigSchema = z.strictObject({
   source: ruled(z.string().trim(), sourceRule).optional(),
   // The server's MAX_DOCUMENT_CHARS (F15): longer documents are refused before sending; 0: no check.
   maxDocumentChars: ruled(z.number(), maxDocumentCharsRule).optional(),
+  // A site's own syntax (issue 35): Markdown lines outside code that one of these regular expressions matches are
+  // left out of the text, and so are not reported as markup readers never see.
+  dropPatterns: z.array(ruled(z.string(), dropPatternRule)).optional(),
 });
 
 export type ProjectConfig = z.infer<typeof ProjectConfigSchema>;
@@ -96,6 +100,7 @@ const EXPECTED: Record<keyof ProjectConfig, string> = {
   ingestionPath: 'a route such as "onyx-api/ingestion"',
   source: 'a source kind such as "file"',
   maxDocumentChars: "a whole number, the server's MAX_DOCUMENT_CHARS, such as 1000000 (0: no check)",
+  dropPatterns: 'a list of regular expressions, each matching whole lines of your site\'s own syntax, such as ["^\\\\{\\\\*.*\\\\*\\\\}$"]',
 };
 
 function secretKey(value: unknown, path = ''): string | undefined {

@@ -22,11 +22,13 @@ import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { IncludedFiles, ReaderText } from './readerText';
+import type { IncludeBases, IncludedFiles, ReaderText } from './readerText';
 import { readerSyntax } from './siteSyntax';
 import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
 import { problem, warningMessages } from './problems';
+import { unrenderedMarkupProblems } from './markup/warnings';
+import { compileDropPatterns } from '../config/dropPatterns';
 import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
 import type { DocumentProblem } from './problems';
 import {
@@ -113,6 +115,12 @@ export interface DocumentOptions {
    * site). Default true; false leaves all four out. Front matter keys of the same names win.
    */
   provenance?: boolean;
+  /**
+   * Regular expressions naming a site's own syntax (`.doc-ingest.json` `dropPatterns`): a Markdown line outside code
+   * that one matches is left out of the text. Lines of markup left after the build (any kind, see
+   * `markup/unrendered.ts`) are warnings at their lines either way.
+   */
+  dropPatterns?: readonly string[];
 }
 
 /** What a docs site decides about a page (see `core/site/types.ts`); the build takes these facts only. */
@@ -145,6 +153,8 @@ export interface SiteFacts {
   images?: SiteImagePaths;
   /** The Markdown the site renders, when not CommonMark as GitHub reads it (see {@link SiteSyntax}). */
   syntax?: SiteSyntax;
+  /** Where the site's include extensions read files (snippets' and markdown-include's `base_path`). */
+  includeBases?: IncludeBases;
 }
 
 export type { SiteSyntax };
@@ -260,7 +270,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site?.syntax) : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -292,6 +302,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     options,
   };
   file.enclosing = enclosingHeadings(file.boundaries);
+  // Markup nobody rendered is said, never silently indexed (issue 35, item 4).
+  if (markdown) problems.push(...unrenderedMarkupProblems(body, file.line));
   if (markdown && (options.linkTemplate || options.site?.pageUrl || options.linkTargets !== undefined)) {
     const links = docLinkRewrites({
       body,
@@ -317,11 +329,12 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], syntax: SiteSyntax | undefined): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[]): ReaderText | undefined {
+  const syntax = site?.syntax;
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax) });
+    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

@@ -22,9 +22,12 @@ export interface DocumentProblem {
    * `includeMissing`, `includeOutside`, `includeCycle`, `includeTooDeep`, `includeHeadingMissing`,
    * `includeSectionMissing`, `includeSyntax`; of what is never
    * published (F15) `notPublished` (info: a draft...), `serverWouldDrop` (over `maxDocumentChars`), `empty` (no text
-   * the service can index), `idRewritten`; `metadataLarge`.
+   * the service can index), `idRewritten`; `metadataLarge`; `unrenderedMarkup` (issue 35: markup readers never see,
+   * its kind in `markup`).
    */
   code: string;
+  /** For `unrenderedMarkup`: the kind's id (`markup/unrendered.ts` `MARKUP_KINDS`). */
+  markup?: string;
 }
 
 /** A problem with only the fields that are known (no `line: undefined` in the object). */

@@ -142,12 +142,28 @@ export async function previewImageIds(
   /** The page's site facts: how the site resolves image paths, and its syntax (the images of the text as it renders it). */
   site?: Pick<SiteFacts, 'images' | 'syntax'>,
 ): Promise<Map<string, string>> {
+  return (await previewImages(text, relativePath, reader, uploaded, markdown, site)).ids;
+}
+
+/**
+ * {@link previewImageIds}, with the problems a run meets reading the same images (missing, outside, not an image,
+ * too large, a type the server refuses): a preview says them as the run does (issue 35, item 7), where the run
+ * stops the page (`imageProblemError`) or sends its text without them.
+ */
+export async function previewImages(
+  text: string,
+  relativePath: string,
+  reader: ImageReader,
+  uploaded: (contentHash: string) => string | undefined,
+  markdown?: boolean,
+  site?: Pick<SiteFacts, 'images' | 'syntax'>,
+): Promise<{ ids: Map<string, string>; problems: ImageProblem[]; leftOut: ImageProblem[] }> {
   const ids = new Map<string, string>();
   const refs = localImageReferences(text, relativePath, markdown, site);
-  if (!refs.length) return ids;
-  const { hashes } = await readImages(refs, reader);
+  if (!refs.length) return { ids, problems: [], leftOut: [] };
+  const { hashes, problems, leftOut } = await readImages(refs, reader);
   for (const [path, hash] of hashes) ids.set(path, uploaded(hash) || previewImagePlaceholder(path));
-  return ids;
+  return { ids, problems, leftOut };
 }
 
 /** The sentence for a document stopped by its images. */

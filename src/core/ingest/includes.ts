@@ -14,7 +14,7 @@
  */
 import { createHash } from 'node:crypto';
 import { includeRequests, MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS } from '../documents/readerText';
-import type { IncludedFiles, IncludeRefusal } from '../documents/readerText';
+import type { IncludeBases, IncludedFiles, IncludeRefusal } from '../documents/readerText';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
 import { sha256Hex } from '../ledger/hash';
 import { LinkTargetTooLargeError } from './linkTargets';
@@ -36,7 +36,8 @@ export async function resolveIncludes(
   text: string,
   relativePath: string,
   source: IncludeSource | undefined,
-  options: { markdown?: boolean; cache?: IncludeCache } = {},
+  /** `bases`: where the page's site reads includes from (`SiteFacts.includeBases`), when its site is known. */
+  options: { markdown?: boolean; cache?: IncludeCache; bases?: IncludeBases } = {},
 ): Promise<Map<string, string | IncludeRefusal>> {
   const found = new Map<string, string | IncludeRefusal>();
   if (source === undefined || !(options.markdown ?? isMarkdownPath(relativePath))) return found;
@@ -48,7 +49,7 @@ export async function resolveIncludes(
   for (let depth = 0; depth <= MAX_INCLUDE_DEPTH && level.length > 0; depth++) {
     const next: Array<{ text: string; path: string }> = [];
     for (const file of level) {
-      for (const path of includeRequests(file.text, file.path)) {
+      for (const path of includeRequests(file.text, file.path, options.bases)) {
         // An include of the page itself (a cycle): the build needs its text in the map to say so.
         if (path === relativePath) found.set(path, text);
         if (seen.has(path)) continue;

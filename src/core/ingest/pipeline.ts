@@ -29,6 +29,8 @@ export interface IngestConfig {
   ccPairId?: number;
   /** The server's `MAX_DOCUMENT_CHARS`: a longer document is refused before sending (F15). Undefined or 0: no check. */
   maxDocumentChars?: number;
+  /** `.doc-ingest.json` `dropPatterns`: lines of a site's own syntax left out of the text (issue 35). */
+  dropPatterns?: readonly string[];
 }
 
 /** One text to build, and what its front found out about it. */
@@ -62,6 +64,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     source: config.source as DocumentOptions['source'],
     ignoreKeys: config.ignoreKeys,
     provenance: config.provenance,
+    dropPatterns: config.dropPatterns,
     markdown: file.markdown,
     git: file.git,
     fileModifiedTime: file.modifiedTime,

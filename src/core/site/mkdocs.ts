@@ -21,6 +21,7 @@ import type { Literal, LiteralObject } from './literal';
 import { readBlog } from './mkdocsBlog';
 import { readMkdocsConfig } from './mkdocsConfig';
 import { excludeDocs } from './mkdocsExclude';
+import { mkdocsIncludeBases } from './mkdocsIncludes';
 import { languageLayout, pluginOptions } from './mkdocsLanguages';
 import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
@@ -71,6 +72,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   // their `{{ placeholder }}` lines (Pydantic's tables): markup only the build fills, as with the plugin.
   const templated = rendersTemplates(plugins, property(config, 'markdown_extensions')) || property(config, 'hooks') !== undefined;
   const syntax = templated ? 'mkdocs-macros' : 'mkdocs';
+  const includeBases = mkdocsIncludeBases(property(config, 'markdown_extensions'), folder);
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
   const nav = Array.isArray(navValue) ? readNav(navValue, [], (title, line) => {
     warnings.push({ file: configFile, line, setting: 'nav', message: `${configFile}${line ? ` line ${line}` : ''}: the nav entry “${title}” is only known when MkDocs runs; name the page's file there instead.` });
@@ -135,6 +137,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
       const pageBase = at.siteUrl ?? (base !== undefined ? `${base}${at.prefix}` : undefined);
       const page: SitePage = { path, breadcrumb: [], syntax };
       if (anchors) page.anchors = anchors;
+      if (includeBases) page.includeBases = includeBases;
       if (repoUrl !== undefined && editUri !== undefined && editUri !== '') {
         page.editUrl = `${/^[a-z][a-z0-9+.-]*:/i.test(editUri) ? withSlash(editUri) : joinUrl(withSlash(repoUrl), withSlash(editUri))}${encodeUrlPath(inDocs)}`;
       }

@@ -5,6 +5,7 @@
 import type { SiteFacts, SiteSyntax } from '../documents/build';
 import type { SiteImagePaths } from '../documents/images';
 import type { AnchorStyle } from '../documents/slug';
+import type { IncludeBases } from '../documents/readerText';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
 
@@ -76,6 +77,8 @@ export interface SitePage {
   anchors?: AnchorStyle;
   /** The Markdown the site renders, when not CommonMark (`SiteFacts.syntax`). */
   syntax?: SiteSyntax;
+  /** Where its include extensions read files (`SiteFacts.includeBases`). */
+  includeBases?: IncludeBases;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
   /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */
@@ -121,6 +124,7 @@ export function siteFacts(page: SitePage | undefined, generator: Generator): Sit
   if (page.title !== undefined) facts.title = page.title;
   if (page.anchors !== undefined) facts.anchors = page.anchors;
   if (page.syntax !== undefined) facts.syntax = page.syntax;
+  if (page.includeBases !== undefined) facts.includeBases = page.includeBases;
   if (page.editUrl !== undefined) facts.editUrl = page.editUrl;
   return facts;
 }

@@ -107,10 +107,22 @@ export class DocumentDiagnostics implements vscode.Disposable {
     if (source.text !== undefined) {
       // The same references and reader Ingest Current File uploads with, so the two never disagree.
       const reader = imageReader(document.uri);
+      // As Ingest Current File and a batch do with it (issue 35, item 7): `stop` (the default) does not send the page,
+      // so the image is an error here too; `skipImage` sends the text without it.
+      const stop = source.settings.imagesOnProblem === 'stop';
       for (const image of localImageReferences(source.text, source.place.relativePath, source.place.markdown, source.file.site)) {
         const path = image.path as string;
         const problem = image.outside ? 'outside' : await imageProblem(reader, path);
-        if (problem) diagnostics.push(this.diagnostic(document, image.line, imageProblemText(problem, path), vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));
+        if (!problem) continue;
+        // A GIF or SVG is left out whatever the policy: the page is sent without it (issue 35, item 5).
+        if (problem === 'unsupported') {
+          diagnostics.push(this.diagnostic(document, image.line, imageProblemText(problem, path), vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));
+          continue;
+        }
+        const text = stop
+          ? vscode.l10n.t('{0} The page is not sent: fix the image reference, or set docIngest.images.onProblem to skipImage to send the text without it.', imageProblemText(problem, path))
+          : vscode.l10n.t('{0} The page is sent without it (docIngest.images.onProblem is skipImage).', imageProblemText(problem, path));
+        diagnostics.push(this.diagnostic(document, image.line, text, stop ? vscode.DiagnosticSeverity.Error : vscode.DiagnosticSeverity.Warning, IMAGE_CODES[problem]));
       }
     }
     return diagnostics;

@@ -53,13 +53,13 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
     documentId: place.chosen ? (place.chosen.id ?? PENDING_ID) : undefined,
   };
   const decoded = text ?? new TextDecoder().decode(input as Uint8Array);
-  // Included files (F15) are read as link targets are: inside the folder only.
-  file.includes = await resolveIncludes(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown });
   // The docs site above the file (F15): the same facts the command line and a batch give its build.
   const sites = editorSiteResolver(uri);
   file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites });
   const site = await sites?.factsOf(place.relativePath, decoded, { named: true });
   if (site) file.site = site;
+  // Included files (F15) are read as link targets are: inside the folder only; where from, as the site says.
+  file.includes = await resolveIncludes(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, bases: site?.includeBases });
   return { file, config, settings, place, text, saved };
 }
 

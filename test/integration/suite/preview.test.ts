@@ -186,12 +186,28 @@ describe('Payload preview and diagnostics', () => {
     await until(() => docIngestDiagnostics(uri).every((d) => d.severity !== vscode.DiagnosticSeverity.Error), 'the error to clear');
   });
 
-  it('a missing image is a Warning at its line, with its path', async () => {
+  it('a missing image is an Error at its line, with its path, as the run does not send the page; a Warning with skipImage (issue 35, item 7)', async () => {
     const uri = writeFile('missing.md', '# Missing\n\nText.\n\n![gone](img/gone.png)\n');
     await openEditor(`${TMP}/missing.md`);
-    const warning = await until(() => docIngestDiagnostics(uri).find((d) => d.severity === vscode.DiagnosticSeverity.Warning), 'a warning diagnostic');
+    const error = await until(() => docIngestDiagnostics(uri).find((d) => d.severity === vscode.DiagnosticSeverity.Error), 'an error diagnostic');
+    assert.equal(error.range.start.line, 4);
+    assert.match(error.message, /preview-tmp\/img\/gone\.png.*The page is not sent: fix the image reference, or set docIngest\.images\.onProblem to skipImage/);
+    await setSettings({ 'images.onProblem': 'skipImage' });
+    try {
+      const warning = await until(() => docIngestDiagnostics(uri).find((d) => d.severity === vscode.DiagnosticSeverity.Warning && d.range.start.line === 4), 'a warning diagnostic');
+      assert.match(warning.message, /The page is sent without it/);
+    } finally {
+      await setSettings({ 'images.onProblem': undefined });
+    }
+  });
+
+  it('markup readers never see is a Warning at its source line (issue 35, item 4)', async () => {
+    const uri = writeFile('leftover.md', '# Leftover\n\nText.\n\n{* ../examples/run.py hl[2] *}\n');
+    await openEditor(`${TMP}/leftover.md`);
+    const warning = await until(() => docIngestDiagnostics(uri).find((d) => d.code === 'unrenderedMarkup'), 'an unrendered markup diagnostic');
+    assert.equal(warning.severity, vscode.DiagnosticSeverity.Warning);
     assert.equal(warning.range.start.line, 4);
-    assert.match(warning.message, /preview-tmp\/img\/gone\.png/);
+    assert.match(warning.message, /\{\* \.\.\. \*\} include line.*dropPatterns/);
   });
 
   it('no diagnostics when docIngest.diagnostics.enabled is off', async () => {

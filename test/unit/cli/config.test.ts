@@ -57,6 +57,13 @@ describe('command-line configuration (F12)', () => {
     assert.deepEqual(parseProjectConfig('\uFEFF{"linkTemplate": "https://d/{path}#{anchor}", "ingestionPath": "onyx-api/ingestion"}'), { linkTemplate: 'https://d/{path}#{anchor}', ingestionPath: 'onyx-api/ingestion' });
   });
 
+  it('.doc-ingest.json: dropPatterns is a list of regular expressions; one that is none is named with the fix (issue 35)', () => {
+    assert.deepEqual(parseProjectConfig('{"dropPatterns": ["^\\\\{\\\\*.*\\\\*\\\\}$"]}'), { dropPatterns: ['^\\{\\*.*\\*\\}$'] });
+    assert.throws(() => parseProjectConfig('{"dropPatterns": ["^{* ("]}'), /^ProjectConfigError: \.doc-ingest\.json: dropPatterns\.0: "\^\{\* \(" is not a regular expression \(.+\): write one in JavaScript's syntax/);
+    assert.throws(() => parseProjectConfig('{"dropPatterns": [".*"]}'), /dropPatterns\.0: "\.\*" matches an empty line/);
+    assert.throws(() => parseProjectConfig('{"dropPatterns": "^x"}'), /dropPatterns: .*Expected: a list of regular expressions/);
+  });
+
   it('splits comma-separated globs, keeping commas inside braces', () => {
     assert.deepEqual(splitGlobs('**/*.{md,mdx},docs/**\n notes/*.txt ,'), ['**/*.{md,mdx}', 'docs/**', 'notes/*.txt']);
   });

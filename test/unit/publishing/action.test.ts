@@ -175,6 +175,18 @@ describe('the GitHub Action (action.yml, dist/action.js)', function () {
     assert.equal(rows[0], '| `a\\|b.md` |  | **failed** | line one line &lt;two&gt; |');
     assert.match(md, /^2 more files are in the report\.$/m);
   });
+
+  it('the summary counts the pages that carry markup readers do not see (issue 35, item 4)', () => {
+    const report: IngestReport = {
+      version: 1, command: 'ingest', dryRun: true, exitCode: 0, durationMs: 1,
+      totals: { files: 2, created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 2 },
+      files: [
+        { path: 'a.md', outcome: 'wouldSend', markup: [{ kind: 'customInclude', line: 5, message: 'Line 5 carries markup ...' }] },
+        { path: 'b.md', outcome: 'wouldSend' },
+      ],
+    };
+    assert.match(summaryMarkdown(report, '/w/r.json'), /^1 page carries markup readers do not see \(sent as written\): each kind is in the report's `files\[\]\.markup` at its line/m);
+  });
 });
 
 async function writeTwo(folder: Folder): Promise<void> {

@@ -42,16 +42,19 @@ describe('scripts/trial.mjs', function () {
     assert.match(text, / 1 {2}draft: <file> is not published: its front matter says draft: true \(line N\)/);
   });
 
-  it('finds markup outside code only', async () => {
+  it('finds markup outside code only, with the build\'s own kinds (a heading\'s {#id} is its anchor)', async () => {
     // A path in a variable: the module is plain ESM with no types, loaded as the script loads it.
     const count = path.join(root, 'scripts/trial-count.mjs');
     const { markupOf } = await import(count);
     const sections = [
-      { text: '# Intro { #intro }\n\n=== "Tab"\n\n    text\n\n```md\n<!-- an example -->\n:::note\n```\n\nUse `{{ x }}` here.' },
+      { text: '# Intro { #intro }\n\nA lead. { .lead }\n\n=== "Tab"\n\n    text\n\n```md\n<!-- an example -->\n:::note\n```\n\nUse `{{ x }}` here.' },
       { text: '<Tabs>\n\nimport data from a CSV file\n\n::: fastapi.FastAPI\n\n:::tip\n' },
     ];
     assert.deepEqual(markupOf(sections), ['contentTabs', 'attrList', 'mkdocstrings', 'jsx', 'docusaurusFence']);
     // An example whose inner fence, indented 4, does not close the outer one.
+    assert.deepEqual(markupOf([{ text: '# Intro { #intro }\n' }]), []);
+    const { MARKUP_KINDS } = await import(count);
+    assert.ok(MARKUP_KINDS.some((k: { id: string }) => k.id === 'directive'), 'the kinds are the build\'s');
     assert.deepEqual(markupOf([{ text: '```mdx\n<Steps>\n  <Step>\n    ```bash\n    npm i\n    ```\n  </Step>\n</Steps>\n```\n' }]), []);
   });
 });

@@ -28,7 +28,21 @@ import type { Line } from './lines';
 /** How deep includes may nest (a page including a file including a file... ). */
 export const MAX_INCLUDE_DEPTH = 8;
 
-export type IncludeSyntax = 'snippet' | 'partial' | 'embed';
+export type IncludeSyntax = 'snippet' | 'partial' | 'embed' | 'markdownInclude';
+
+/**
+ * Where a site's include extensions look for files, as its config says (`SiteFacts.includeBases`; MkDocs:
+ * `core/site/mkdocsIncludes.ts`): root-relative folders.
+ */
+export interface IncludeBases {
+  /** pymdownx.snippets' `base_path` (default: the config's folder, where MkDocs runs). */
+  snippets?: readonly string[];
+  /**
+   * The folder `{!path!}` is read from when the site enables markdown-include (`markdown_include.include`) or
+   * mdx_include (their `base_path`, default the config's folder); undefined: `{!path!}` is text.
+   */
+  markdownInclude?: string;
+}
 
 /** An included file that exists but was not read (over the size limit): `refused` ends "It ..." with the fix. */
 export interface IncludeRefusal {
@@ -55,7 +69,7 @@ export interface IncludeReference {
  * The root-relative paths where the included file is looked for, in order; `outside` when a candidate leaves the
  * repository (such a candidate is left out).
  */
-export function includeCandidates(reference: IncludeReference, fromPath: string): { paths: string[]; outside: boolean } {
+export function includeCandidates(reference: IncludeReference, fromPath: string, bases?: IncludeBases): { paths: string[]; outside: boolean } {
   const folder = fromPath.split('/').slice(0, -1);
   let ref = reference.ref.trim();
   const paths: string[] = [];
@@ -77,10 +91,27 @@ export function includeCandidates(reference: IncludeReference, fromPath: string)
       break;
     case 'snippet':
       add(folder, ref);
+      for (const base of bases?.snippets ?? []) add(segmentsOf(base), ref);
       add([], ref);
+      break;
+    case 'markdownInclude':
+      if (bases?.markdownInclude !== undefined) add(segmentsOf(bases.markdownInclude), ref);
       break;
   }
   return { paths, outside };
+}
+
+function segmentsOf(folder: string): string[] {
+  return folder.split('/').filter((s) => s !== '' && s !== '.');
+}
+
+/**
+ * Every folder from the page's up to the root: where an include's base may be when the site's config is not at
+ * hand (a freshness check reads what a page includes without its site), the config's folder among them.
+ */
+function ancestors(fromPath: string): string[] {
+  const folder = fromPath.split('/').slice(0, -1);
+  return folder.map((_, i) => folder.slice(0, folder.length - i).join('/'));
 }
 
 /** `written` resolved against `base` (folder segments); undefined when it leaves the root. */
@@ -100,10 +131,12 @@ function joinInside(base: readonly string[], written: string): string | undefine
 
 const SNIPPET = /^([ \t]*)-{1,}8<-{1,}[ \t]+(["'])(.+?)\2[ \t]*$/;
 const SNIPPET_BLOCK = /^[ \t]*-{1,}8<-{1,}[ \t]*$/;
+/** markdown-include's and mdx_include's `{!path!}` on a line of its own (their `lines=` option is not read). */
+const MARKDOWN_INCLUDE = /^([ \t]*)\{![ \t]*([^!>\s][^!]*?)[ \t]*!\}[ \t]*$/;
 const EMBED = /^[ \t]*!\[\[([^\]|#^]+)(?:#([^\]|]*))?(?:\|[^\]]*)?\]\][ \t]*$/;
 const IMPORT = /^[ \t]*import[ \t]+([A-Za-z_$][\w$]*)[ \t]+from[ \t]+(["'])([^"'\n]+\.mdx?)\2/gm;
 /** Cheap test: could the text have an include at all. */
-export const MAY_HAVE_INCLUDE = /8<|!\[\[|^[ \t]*import[ \t].*\.mdx?["']/m;
+export const MAY_HAVE_INCLUDE = /8<|!\[\[|\{!|^[ \t]*import[ \t].*\.mdx?["']/m;
 
 /** A snippet's path and the part it shows, read as pymdownx.snippets reads them (its `RE_SNIPPET_FILE`). */
 const SNIPPET_PART = /^(.*?)(?:(:\d*)?(:\d*)?|(:[a-z][-_0-9a-z]*)?)$/i;
@@ -172,9 +205,13 @@ export interface LineInclude {
   references: IncludeReference[];
 }
 
-/** Snippet and embed lines outside fenced code, in text order. */
-export function lineIncludes(text: string): LineInclude[] {
-  if (!/8<|!\[\[/.test(text)) return [];
+/**
+ * Snippet and embed lines outside fenced code, in text order; with `markdownInclude`, `{!path!}` lines too (in
+ * fenced code as well: markdown-include reads the text before Markdown is parsed, so a fence around one shows the
+ * file).
+ */
+export function lineIncludes(text: string, options: { markdownInclude?: boolean } = {}): LineInclude[] {
+  if (!/8<|!\[\[/.test(text) && !(options.markdownInclude && text.includes('{!'))) return [];
   const lines = splitLines(text);
   const found: LineInclude[] = [];
   for (let i = 0; i < lines.length; i++) {
@@ -183,6 +220,11 @@ export function lineIncludes(text: string): LineInclude[] {
     const snippet = SNIPPET.exec(line.text);
     if (snippet) {
       found.push({ start: line.start, end: line.next, indent: snippet[1] ?? '', references: [snippetReference(snippet[3] ?? '')] });
+      continue;
+    }
+    const included = options.markdownInclude ? MARKDOWN_INCLUDE.exec(line.text) : null;
+    if (included) {
+      found.push({ start: line.start, end: line.next, indent: included[1] ?? '', references: [{ syntax: 'markdownInclude', ref: (included[2] ?? '').trim() }] });
       continue;
     }
     if (line.code && !SNIPPET_BLOCK.test(line.text)) continue;
@@ -218,13 +260,20 @@ export function partialImports(esm: string): Map<string, IncludeReference> {
  * Every path an include in `text` may name (all candidates, fenced code included: reading one too many is
  * harmless), for the fronts to read before building. `text` is the file's whole text.
  */
-export function includeRequests(text: string, fromPath: string): string[] {
+export function includeRequests(text: string, fromPath: string, bases?: IncludeBases): string[] {
   if (!MAY_HAVE_INCLUDE.test(text)) return [];
   const paths = new Set<string>();
+  // Without the site's bases, every folder above the page may be one: reading one too many is harmless, and a page
+  // then reads the same files with or without its site (its source hash is the same for a freshness check).
+  const above = [...ancestors(fromPath), ''];
   const add = (reference: IncludeReference): void => {
-    for (const path of includeCandidates(reference, fromPath).paths) paths.add(path);
+    for (const path of includeCandidates(reference, fromPath, bases).paths) paths.add(path);
+    if (reference.syntax === 'snippet' || reference.syntax === 'markdownInclude') {
+      for (const path of includeCandidates(reference, fromPath, { snippets: above }).paths) paths.add(path);
+      for (const base of above) for (const path of includeCandidates(reference, fromPath, { markdownInclude: base }).paths) paths.add(path);
+    }
   };
-  for (const include of lineIncludes(text)) include.references.forEach(add);
+  for (const include of lineIncludes(text, { markdownInclude: true })) include.references.forEach(add);
   if (/\.mdx?["']/.test(text)) partialImports(text).forEach(add);
   return [...paths];
 }

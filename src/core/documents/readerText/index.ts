@@ -25,7 +25,7 @@ import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
 import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
-import type { IncludedFiles, IncludeReference } from './includes';
+import type { IncludeBases, IncludedFiles, IncludeReference } from './includes';
 import { IncludeBoundError, IncludeBudget } from './bound';
 import { admonitions, ignoreRegions } from './lines';
 import type { StageProblem } from './lines';
@@ -37,9 +37,11 @@ import { pymdownBlocks } from './blocks';
 import { macroMarkup, mkdocstringsLines } from './buildTime';
 import { attributeLists } from './attrLists';
 import { markdownInHtml } from './markdownInHtml';
+import { droppedLines } from './dropLines';
+import { headingHtml } from './headingHtml';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
-export type { IncludedFiles, IncludeRefusal } from './includes';
+export type { IncludeBases, IncludedFiles, IncludeRefusal } from './includes';
 export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
@@ -61,6 +63,10 @@ export interface ReaderTextOptions {
    * imports included, and an HTML comment is a comment (Docusaurus's `mdx1Compat.comments`), not a syntax error.
    */
   mdxMarkdown?: boolean;
+  /** Lines (outside code) a team names as its site's own syntax: left out (`dropLines.ts`). */
+  dropPatterns?: readonly RegExp[];
+  /** Where the site's include extensions read from, and whether `{!path!}` is one (`includes.ts`). */
+  includeBases?: IncludeBases;
 }
 
 export interface ReaderText {
@@ -73,7 +79,7 @@ export interface ReaderText {
 }
 
 /** Could a Markdown (not MDX) body hold anything the reader text changes: when not, it is not read at all. */
-const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[|<!--/;
+const MAY_CHANGE = /doc-ingest:|:::|!!!|\?\?\?|\[!|8<|!\[\[|<!--|\{!|^[ ]{0,3}#{1,6}[ \t].*<[A-Za-z/]/m;
 
 /** Passes of the admonition stage at most (each unwraps one level of nesting). */
 const MAX_NESTING = 6;
@@ -84,8 +90,9 @@ const MAX_NESTING = 6;
  * @throws IncludeBoundError (offset in the body) when its includes pass the page's bound (`bound.ts`)
  */
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
-  if (!options.mdx && !options.mkdocs && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, mdxMarkdown: options.mdxMarkdown === true });
+  const drop = options.dropPatterns ?? [];
+  if (!options.mdx && !options.mkdocs && drop.length === 0 && !MAY_CHANGE.test(body)) return undefined;
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, mdxMarkdown: options.mdxMarkdown === true, drop, bases: options.includeBases });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -103,6 +110,10 @@ interface RenderContext {
   macros: boolean;
   /** `.md` files are MDX, with HTML comments (Docusaurus: `ReaderTextOptions.mdxMarkdown`). */
   mdxMarkdown: boolean;
+  /** Patterns of lines to leave out, in the page and what it includes (`dropLines.ts`). */
+  drop: readonly RegExp[];
+  /** The site's include bases (`includes.ts`). */
+  bases: IncludeBases | undefined;
 }
 
 function render(body: string, path: string, mdx: boolean, context: RenderContext): ReaderText {
@@ -129,6 +140,8 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   });
   // Docusaurus turns HTML comments into MDX ones before parsing (mdx1Compat.comments).
   if (mdx && context.mdxMarkdown) stage((text) => htmlComments(text));
+  // Before MDX is parsed: a site's own syntax (`{* x *}`) may not be valid MDX.
+  if (context.drop.length) stage((text) => droppedLines(text, context.drop));
   if (mdx) {
     const before = mapped;
     try {
@@ -144,6 +157,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
   }
   // MDX refuses `<!--` itself (a syntax error, as the generator does).
   if (!mdx) stage((text) => htmlComments(text));
+  if (!mdx) stage((text) => headingHtml(text));
   if (context.mkdocs) {
     stage((text, found) => {
       const strings = mkdocstringsLines(text);
@@ -152,7 +166,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
       return [...strings.edits, ...macros.edits];
     });
   }
-  stage((text, found) => lineIncludes(text).map((line) => {
+  stage((text, found) => lineIncludes(text, { markdownInclude: context.bases?.markdownInclude !== undefined }).map((line) => {
     const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
     return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
   }));
@@ -203,7 +217,7 @@ function includedText(reference: IncludeReference, offset: number, from: string,
     return undefined;
   };
   const written = reference.ref;
-  const { paths, outside } = includeCandidates(reference, from);
+  const { paths, outside } = includeCandidates(reference, from, context.bases);
   const found = paths.find((p) => context.includes?.has(p));
   if (found === undefined) {
     if (outside && paths.length === 0) return warn('includeOutside', `The include “${written}” leads outside the repository, so it was left out; include a file inside the repository.`);

@@ -1,0 +1,39 @@
+/**
+ * `dropPatterns` (`.doc-ingest.json`, issue 35 item 4): regular expressions naming a site's own syntax; a line
+ * (outside code) that one matches is left out of the text (`documents/readerText/dropLines.ts`). Checked once when
+ * the configuration is read, by the rule below, and compiled again by each build (a few patterns: nothing to cache).
+ */
+import { DocumentError } from '../documents/errors';
+import type { SettingRule } from './settingRules';
+
+/**
+ * A quantified group that holds a quantifier itself (`(a+)+`, `(\s*x)*`): the shape whose backtracking can take
+ * time exponential in a line's length. Refused, so that no pattern can make a page cost more than its lines.
+ */
+const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,)/;
+
+/** Why `pattern` cannot be a drop pattern (the rest of a sentence about it), or undefined when it can. */
+export const dropPatternRule: SettingRule<string> = (pattern) => {
+  let compiled: RegExp;
+  try {
+    compiled = new RegExp(pattern);
+  } catch (e) {
+    const reason = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
+    return `is not a regular expression (${reason}): write one in JavaScript's syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$", with each backslash doubled in JSON`;
+  }
+  if (compiled.test('')) return 'matches an empty line, so it would drop every blank line and paragraph break: make it match only the syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$"';
+  if (NESTED_QUANTIFIER.test(pattern)) return 'repeats a group that repeats itself (such as (a+)+), which can take exponential time on a long line: repeat the group or its inside, not both';
+  return undefined;
+};
+
+/**
+ * The patterns compiled.
+ * @throws DocumentError (`invalidOption`, key `dropPatterns`) naming the first pattern that cannot be one
+ */
+export function compileDropPatterns(patterns: readonly string[] | undefined): RegExp[] {
+  return (patterns ?? []).map((pattern) => {
+    const problem = dropPatternRule(pattern);
+    if (problem !== undefined) throw new DocumentError('invalidOption', `The drop pattern ${JSON.stringify(pattern)} ${problem}.`, { key: 'dropPatterns' });
+    return new RegExp(pattern);
+  });
+}
