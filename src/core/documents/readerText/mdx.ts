@@ -5,9 +5,10 @@
  * stay byte for byte as written:
  * - `import` / `export` blocks and `{expressions}` (comments `{/* ... *\/}` included) go; an expression that is
  *   only a string literal (`{'<'}`) becomes its text;
- * - a component keeps the text inside it, unindented, as blocks of their own; its `title` or `label` attribute
- *   (`<TabItem value="linux" label="Linux">`) becomes a bold line before its text; a component without text or
- *   title goes (`<Spacer />`); `<img>` stays as written (it is an image, F8);
+ * - a component keeps the text inside it, unindented, as blocks of their own, with the attributes a reader sees
+ *   (`componentText.ts`: a `title` or `label` as a bold line before its text, a field's name and type, a caption
+ *   after it); a component without text or such attributes goes (`<Spacer />`); `<img>` stays as written (it is
+ *   an image, F8);
  * - a Docusaurus partial (a component imported from a `.md`/`.mdx` file) is replaced by that file's reader text.
  * Headings inside components stay headings, so they still make sections. A page nesting deeper than
  * `MAX_MARKUP_DEPTH` is a syntax error where it gets that deep (the stage recurses per level).
@@ -19,6 +20,7 @@ import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
 import { mdxBlocks } from './mdxRegions';
+import { shownText } from './componentText';
 import type { MdxBlock } from './mdxRegions';
 
 /** Where a node stands; the line and column are those of the text parsed (a batch of regions), the offset the page's. */
@@ -297,7 +299,7 @@ class MdxStage {
   /** A kept flow node; inside a component its lines lose the component's indentation. */
   private block(node: MdxNode, parent: MdxNode | undefined): void {
     if (node.type === 'mdxJsxFlowElement') {
-      this.element(node, true);
+      this.element(node, true, parent === undefined);
       return;
     }
     if (parent !== undefined) this.dedent(node);
@@ -354,7 +356,8 @@ class MdxStage {
         if (node.name === 'img') return false;
         const partial = node.name ? this.partials.get(node.name) : undefined;
         if (partial) return (this.partialText(node, partial) ?? '') === '';
-        if (label(node) !== undefined) return false;
+        const shown = shownText(node.name, node.attributes);
+        if (shown.before.length > 0 || shown.after.length > 0) return false;
         return (node.children ?? []).every((c) => this.empty(c));
       }
       default:
@@ -369,25 +372,30 @@ class MdxStage {
   }
 
   /** A kept component: its text, after its title; a partial: the partial's text. */
-  private element(node: MdxNode, flow: boolean): void {
+  private element(node: MdxNode, flow: boolean, asWritten = false): void {
     if (node.name === 'img') return;
     const reference = node.name ? this.partials.get(node.name) : undefined;
     if (reference) {
       this.edits.push({ start: start(node), end: end(node), text: this.partialText(node, reference) ?? '' });
       return;
     }
-    const title = label(node);
-    const titleText = title === undefined ? '' : `**${title.replace(/\*/g, '\\*')}**`;
+    // What the component shows besides its children (its title, a field's name and type, a caption): README's table.
+    const shown = shownText(node.name, node.attributes);
+    const before = shown.before.join(flow ? '\n\n' : ' ');
+    const after = shown.after.length === 0 ? '' : flow ? shown.after.join(': ') : `(${shown.after.join(': ')})`;
     const children = node.children ?? [];
     const kept = children.filter((c) => !this.empty(c));
     const first = kept[0];
     const last = kept[kept.length - 1];
     if (first === undefined || last === undefined) {
-      this.edits.push({ start: start(node), end: end(node), text: titleText });
+      this.edits.push({ start: start(node), end: end(node), text: [before, after].filter((t) => t !== '').join(flow ? '\n\n' : ' ') });
       return;
     }
-    this.edits.push({ start: start(node), end: start(first), text: titleText === '' ? '' : flow ? `${titleText}\n\n` : `${titleText} ` });
-    this.edits.push({ start: end(last), end: end(node), text: '' });
+    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n` : `${before} ` });
+    // Where blank lines stay as written, a component closed on the line before the next block would run its last
+    // paragraph into that block: the block is kept apart, as it renders.
+    const apart = asWritten && this.text[end(node)] === '\n' && /^\n[ \t]*\S/.test(this.text.slice(end(node), end(node) + 200)) ? '\n' : '';
+    this.edits.push({ start: end(last), end: end(node), text: `${after === '' ? '' : flow ? `\n\n${after}` : ` ${after}`}${apart}` });
     if (flow) {
       this.flow(children, node);
       return;
@@ -399,15 +407,6 @@ class MdxStage {
     }
     for (const child of kept) this.phrasing(child);
   }
-}
-
-/** A component's title as a reader sees it: its `title` or `label` attribute (string values only). */
-function label(node: MdxNode): string | undefined {
-  for (const name of ['title', 'label']) {
-    const attribute = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
-    if (typeof attribute?.value === 'string' && attribute.value.trim() !== '') return attribute.value.trim();
-  }
-  return undefined;
 }
 
 /** The text of an expression that is only a string literal (`'<'`, `"{"`), else undefined. */
