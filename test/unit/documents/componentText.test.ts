@@ -15,8 +15,10 @@ describe('reader text: component attributes a reader sees (issue 35)', () => {
       '<ResponseField name="limit" type="integer" default={20} />',
       '',
       '<ResponseField name="legacy" type="boolean" deprecated required={false} />',
+      '',
+      '<ResponseField name="children" type="ReactElement<StepProps>" />',
     ]), [
-      '# API\n\n**user_id** (string, required)\n\nThe user who asked.\n\n**limit** (integer, default: 20)\n\n**legacy** (boolean, deprecated)',
+      '# API\n\n**user_id** (`string`, required)\n\nThe user who asked.\n\n**limit** (`integer`, default: `20`)\n\n**legacy** (`boolean`, deprecated)\n\n**children** (`ReactElement<StepProps>`)',
     ]);
   });
 
@@ -26,7 +28,8 @@ describe('reader text: component attributes a reader sees (issue 35)', () => {
       '  The page to read.',
       '</ParamField>',
       '<ParamField header="Authorization" type="string" />',
-    ]), ['# API\n\n**id** (path, integer, required)\n\nThe page to read.\n\n**Authorization** (header, string)']);
+      '<ParamField query="page" type="integer" />',
+    ]), ['# API\n\n**id** (path, `integer`, required)\n\nThe page to read.\n\n**Authorization** (header, `string`)\n\n**page** (query, `integer`)']);
   });
 
   it('titles before the body, descriptions after them, captions after the body, a tooltip\'s tip after its word', () => {

@@ -11,7 +11,7 @@ export interface ComponentShows {
   title?: readonly string[];
   /**
    * A field of an API (`ResponseField`, `ParamField`): its name (the first of these attributes given) in bold, then
-   * in parentheses the values of `details` that are given, in that order, as `type`, `required`, `default: 0`.
+   * in parentheses the values of `details` that are given, in that order, as `` `type` ``, `required`, `default: 0`.
    */
   field?: { name: readonly string[]; details: readonly Detail[] };
   /** Attributes shown as lines of text after the title, before the children (a description, a version). */
@@ -25,10 +25,11 @@ export interface ComponentShows {
  * is set and not false (`required`); `named` shows `name: value` (`default: 0`); `key` shows the attribute's own
  * name when it is given at all (`ParamField path="id"` is a path parameter).
  */
-export type Detail = { value: string } | { flag: string } | { named: string } | { key: readonly string[] };
+export type Detail = { value: string; code?: true } | { flag: string } | { named: string; code?: true } | { key: readonly string[] };
 
 const PARAM_LOCATIONS = ['path', 'query', 'body', 'header'];
-const FIELD_DETAILS: readonly Detail[] = [{ value: 'type' }, { flag: 'required' }, { flag: 'deprecated' }, { named: 'default' }];
+// A type and a default are code on the rendered page (`ReactElement<StepProps>` is no tag): code spans here.
+const FIELD_DETAILS: readonly Detail[] = [{ value: 'type', code: true }, { flag: 'required' }, { flag: 'deprecated' }, { named: 'default', code: true }];
 
 /** Component name → what it shows. Names are as written in the page (`Tree.File`). */
 export const COMPONENT_SHOWS: ReadonlyMap<string, ComponentShows> = new Map<string, ComponentShows>([
@@ -84,12 +85,12 @@ export function shownText(name: string | null | undefined, attributes: readonly 
 function detailText(detail: Detail, values: ReadonlyMap<string, string | true>): string[] {
   if ('value' in detail) {
     const value = given(values, detail.value);
-    return value === undefined ? [] : [value];
+    return value === undefined ? [] : [detail.code ? codeSpan(value) : value];
   }
   if ('flag' in detail) return values.get(detail.flag) === true || values.get(detail.flag) === 'true' ? [detail.flag] : [];
   if ('named' in detail) {
     const value = given(values, detail.named);
-    return value === undefined ? [] : [`${detail.named}: ${value}`];
+    return value === undefined ? [] : [`${detail.named}: ${detail.code ? codeSpan(value) : value}`];
   }
   const key = detail.key.find((k) => values.has(k));
   return key === undefined ? [] : [key];
@@ -138,6 +139,13 @@ function firstGiven(values: ReadonlyMap<string, string | true>, names: readonly 
     if (value !== undefined) return value;
   }
   return undefined;
+}
+
+/** `text` as a Markdown code span, fenced by more backticks than it holds in a row. */
+function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
 }
 
 function bold(text: string): string {

@@ -387,14 +387,14 @@ class MdxStage {
     const kept = children.filter((c) => !this.empty(c));
     const first = kept[0];
     const last = kept[kept.length - 1];
-    if (first === undefined || last === undefined) {
-      this.edits.push({ start: start(node), end: end(node), text: [before, after].filter((t) => t !== '').join(flow ? '\n\n' : ' ') });
-      return;
-    }
-    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n` : `${before} ` });
     // Where blank lines stay as written, a component closed on the line before the next block would run its last
     // paragraph into that block: the block is kept apart, as it renders.
     const apart = asWritten && this.text[end(node)] === '\n' && /^\n[ \t]*\S/.test(this.text.slice(end(node), end(node) + 200)) ? '\n' : '';
+    if (first === undefined || last === undefined) {
+      this.edits.push({ start: start(node), end: end(node), text: `${[before, after].filter((t) => t !== '').join(flow ? '\n\n' : ' ')}${apart}` });
+      return;
+    }
+    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n` : `${before} ` });
     this.edits.push({ start: end(last), end: end(node), text: `${after === '' ? '' : flow ? `\n\n${after}` : ` ${after}`}${apart}` });
     if (flow) {
       this.flow(children, node);
