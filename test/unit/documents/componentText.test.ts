@@ -78,4 +78,33 @@ describe('reader text: component attributes a reader sees (issue 35)', () => {
       '</Card>',
     ]), ['# API\n\n**Quickstart**\n\nStart in five minutes.\n\n**Guides**\n\nRead on.']);
   });
+
+  it('a component in a list item keeps its blocks in the item: titles, code blocks and the blocks between them', () => {
+    assert.deepEqual(sectionTexts([
+      '1. Add the import.',
+      '',
+      '   <CodeGroup>',
+      '     ```js a.js',
+      '     import a from "./a";',
+      '     a();',
+      '     ```',
+      '',
+      '     ```js b.js',
+      '     b();',
+      '     ```',
+      '   </CodeGroup>',
+      '2. Run it.',
+      '',
+      '   <Accordion title="Why?" description="Reasons">',
+      '     It loads.',
+      '   </Accordion>',
+    ]), [[
+      '# API', '',
+      '1. Add the import.', '',
+      '   ```js a.js', '   import a from "./a";', '   a();', '   ```', '',
+      '   ```js b.js', '   b();', '   ```', '',
+      '2. Run it.', '',
+      '   **Why?**', '', '   Reasons', '', '   It loads.',
+    ].join('\n')]);
+  });
 });

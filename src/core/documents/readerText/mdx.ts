@@ -249,6 +249,7 @@ function offsetOf(text: string, line: number, column: number): number {
 
 const start = (node: MdxNode): number => node.position?.start.offset ?? 0;
 const end = (node: MdxNode): number => node.position?.end.offset ?? 0;
+const column = (node: MdxNode): number => node.position?.start.column ?? 1;
 
 class MdxStage {
   readonly edits: Edit[] = [];
@@ -270,7 +271,7 @@ class MdxStage {
    * A list of flow (block) children. `parent` undefined: the root or a Markdown container (list item, quote), whose
    * blank lines stay as written; a component: its children become blocks separated by one blank line.
    */
-  flow(children: readonly MdxNode[], parent: MdxNode | undefined): void {
+  flow(children: readonly MdxNode[], parent: MdxNode | undefined, base = 0): void {
     const kept = children.filter((c) => !this.empty(c));
     if (parent === undefined) {
       // Runs of removed children go with the blank lines after them (before them, at the end of the page).
@@ -287,28 +288,34 @@ class MdxStage {
         else this.edits.push({ start: start(child), end: end(children[last] as MdxNode), text: '' });
         i = last;
       }
-      for (const child of kept) this.block(child, undefined);
+      for (const child of kept) this.block(child, undefined, 0);
       return;
     }
     for (let i = 0; i + 1 < kept.length; i++) {
-      this.edits.push({ start: end(kept[i] as MdxNode), end: start(kept[i + 1] as MdxNode), text: '\n\n' });
+      this.edits.push({ start: end(kept[i] as MdxNode), end: start(kept[i + 1] as MdxNode), text: `\n\n${' '.repeat(base)}` });
     }
-    for (const child of kept) this.block(child, parent);
+    for (const child of kept) this.block(child, parent, base);
   }
 
-  /** A kept flow node; inside a component its lines lose the component's indentation. */
-  private block(node: MdxNode, parent: MdxNode | undefined): void {
+  /**
+   * A kept flow node; inside a component its lines lose the component's indentation. `base`: the indentation that
+   * stays, that of the outermost component where it stands in Markdown (in a list item, the item's).
+   */
+  private block(node: MdxNode, parent: MdxNode | undefined, base: number): void {
     if (node.type === 'mdxJsxFlowElement') {
-      this.element(node, true, parent === undefined);
+      this.element(node, true, parent === undefined, parent === undefined ? column(node) - 1 : base);
       return;
     }
-    if (parent !== undefined) this.dedent(node);
+    if (parent !== undefined) this.dedent(node, base);
     this.inner(node);
   }
 
-  /** The lines after the first of a block inside a component lose up to its column's worth of indentation. */
-  private dedent(node: MdxNode): void {
-    const indent = (node.position?.start.column ?? 1) - 1;
+  /**
+   * The lines after the first of a block inside a component lose its indentation beyond `base`, so that they stand
+   * where its first line lands (a code block in a component in a list item stays in the item).
+   */
+  private dedent(node: MdxNode, base: number): void {
+    const indent = column(node) - 1 - base;
     if (indent <= 0) return;
     const to = end(node);
     for (let at = this.text.indexOf('\n', start(node)); at !== -1 && at < to; at = this.text.indexOf('\n', at + 1)) {
@@ -372,7 +379,7 @@ class MdxStage {
   }
 
   /** A kept component: its text, after its title; a partial: the partial's text. */
-  private element(node: MdxNode, flow: boolean, asWritten = false): void {
+  private element(node: MdxNode, flow: boolean, asWritten = false, base = column(node) - 1): void {
     if (node.name === 'img') return;
     const reference = node.name ? this.partials.get(node.name) : undefined;
     if (reference) {
@@ -381,7 +388,9 @@ class MdxStage {
     }
     // What the component shows besides its children (its title, a field's name and type, a caption): README's table.
     const shown = shownText(node.name, node.attributes);
-    const before = shown.before.join(flow ? '\n\n' : ' ');
+    // Blocks of a component in a list item keep the item's indentation.
+    const pad = ' '.repeat(base);
+    const before = shown.before.join(flow ? `\n\n${pad}` : ' ');
     const after = shown.after.length === 0 ? '' : flow ? shown.after.join(': ') : `(${shown.after.join(': ')})`;
     const children = node.children ?? [];
     const kept = children.filter((c) => !this.empty(c));
@@ -391,13 +400,13 @@ class MdxStage {
     // paragraph into that block: the block is kept apart, as it renders.
     const apart = asWritten && this.text[end(node)] === '\n' && /^\n[ \t]*\S/.test(this.text.slice(end(node), end(node) + 200)) ? '\n' : '';
     if (first === undefined || last === undefined) {
-      this.edits.push({ start: start(node), end: end(node), text: `${[before, after].filter((t) => t !== '').join(flow ? '\n\n' : ' ')}${apart}` });
+      this.edits.push({ start: start(node), end: end(node), text: `${[before, after].filter((t) => t !== '').join(flow ? `\n\n${pad}` : ' ')}${apart}` });
       return;
     }
-    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n` : `${before} ` });
-    this.edits.push({ start: end(last), end: end(node), text: `${after === '' ? '' : flow ? `\n\n${after}` : ` ${after}`}${apart}` });
+    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n${pad}` : `${before} ` });
+    this.edits.push({ start: end(last), end: end(node), text: `${after === '' ? '' : flow ? `\n\n${pad}${after}` : ` ${after}`}${apart}` });
     if (flow) {
-      this.flow(children, node);
+      this.flow(children, node, base);
       return;
     }
     for (let i = 0; i + 1 < kept.length; i++) {
