@@ -25,6 +25,7 @@ export const COMMANDS: Record<CommandName, () => Promise<Command>> = {
   site: async () => (await import('./commands/site.js')).site,
   status: async () => (await import('./commands/status.js')).status,
   check: async () => (await import('./commands/check.js')).check,
+  findable: async () => (await import('./commands/findable.js')).findable,
 };
 
 export async function main(argv: readonly string[], io: CliIo): Promise<number> {

@@ -19,6 +19,7 @@ export const COMMAND_LIST = [
   { name: 'preview', summary: 'print the exact JSON body a file would be sent as (never the key)' },
   { name: 'site', summary: 'show the docs site detected (MkDocs, Docusaurus, Mintlify) and each page\'s address, breadcrumb and title' },
   { name: 'status', summary: 'show the processing status of user files (uploaded images, files) by id' },
+  { name: 'findable', summary: 'ask the server each page\'s questions and say where the page ranks and what outranks it' },
   { name: 'check', summary: 'check the server, the key, the ingestion route and the pair, sending no document' },
 ] as const;
 

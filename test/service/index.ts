@@ -15,7 +15,8 @@
  *            autoProcess (true) | indexingPhase (false, observed only) | uploadTokenLimit (200_000) | onResponse |
  *            random (Math.random; draws for fault probabilities) | ingestLatencyMs (0) |
  *            maxUploadBytes (100 MB: a bigger file is rejected with 200, rejected_files reason
- *            "Exceeds N MB file size limit", N = bytes / 2^20, in both dialects)
+ *            "Exceeds N MB file size limit", N = bytes / 2^20, in both dialects) |
+ *            search ({version: 'v4.6.1', llm: true, vectorIndex: true}: see "Search" below)
  * seededRandom(seed) -> () => number     a repeatable generator (mulberry32) for options.random
  *
  * LocalService
@@ -48,6 +49,7 @@
  *                          validation waits that long (a timer; other requests go on) before the document is
  *                          checked, stored and answered, as the real server embeds inside the request. As with
  *                          delayMs, a client that goes away does not stop the write; close() does.
+ *   setSearch({version?, llm?, vectorIndex?})   the search settings from now on (see "Search" below)
  *   documents(), document(id)            ingested documents by stored id (received document, ccPairId(s),
  *                                        owner, upserts, writes, normalised fields)
  *   credentials(), credential(id); userFiles(), userFile(id); connectors(), connectorFiles(connectorId); pairs()
@@ -69,6 +71,22 @@
  *   credential 1: user A's, source file, secrets of every masking kind; credential 2: user B's, source web
  * Seed `demo`: the same plus 300 more files in connector 2 and three user files of the admin.
  *
+ * Search (issue 36), in both dialects, relative to baseUrl like the ingestion route (routes/search.ts):
+ *   POST search/send-search-message  {search_query, filters?: {source_type?}, num_hits? (30)} -> {search_docs, ...}:
+ *                                    one entry per matching chunk; version v2.10 and later; any key
+ *   POST query/document-search       {message, retrieval_options?: {filters?, offset?, limit? (10)}} -> {top_documents,
+ *                                    llm_indices}; v2.5 to v2.9 only; without an LLM (search.llm false) 400, the
+ *                                    dialect's ValueError body "No default LLM provider found"; any key
+ *   POST admin/search                {query, filters?} -> {documents}: the best chunk per document, at most 50;
+ *                                    every version; admins and curators (group managers too), else 403
+ *   GET  version                     {backend_version: search.version}, no key read
+ *   A route the version lacks answers 404 {"detail":"Not Found"} before authentication; with vectorIndex false the
+ *   three search routes answer 501 before authentication. Entries: document_id, chunk_ind, semantic_identifier,
+ *   link (the link of the chunk's section that holds most matched words), blurb, source_type (`ingestion_api` reads
+ *   `file` before v4.1), score, match_highlights (`<hi>word</hi>`), updated_at, metadata.
+ *   Ranking: MiniSearch (BM25+) over chunks cut as the real server cuts them: the title in each, sections packed up
+ *   to about 512 tokens (2048 characters). A document is searchable as soon as its POST returned; deleted, gone.
+ *
  * User files: upload creates PROCESSING (observed: SKIPPED for a `.csv` over the token limit). With autoProcess
  * the file becomes COMPLETED after processingMs, or FAILED when its name contains "fail"; with indexingPhase
  * (observed) PROCESSING -> INDEXING -> COMPLETED, one processingMs each.
@@ -86,6 +104,9 @@ import type { LocalService, PrincipalName, RequestRecord, ServiceOptions, UserRe
 
 export type * from './types';
 export { seededRandom } from './random';
+
+/** The newest server the issue read: every search route of its version, an LLM, a vector index. */
+const DEFAULT_SEARCH = { version: 'v4.6.1', llm: true, vectorIndex: true } as const;
 
 const PRINCIPALS: PrincipalName[] = ['admin', 'curator', 'groupManager', 'basic', 'basic2', 'limited'];
 
@@ -105,6 +126,7 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
     uploadTokenLimit: options.uploadTokenLimit ?? 200_000,
     maxUploadBytes: options.maxUploadBytes ?? MAX_UPLOAD_BYTES,
     ingestLatencyMs: options.ingestLatencyMs ?? 0,
+    search: { ...DEFAULT_SEARCH, ...options.search },
   };
   const server = new ServiceServer({
     store, dialect, routes: routesFor(dialect), faults, processor, requests, onResponse: options.onResponse, settings,
@@ -134,6 +156,7 @@ export async function startService(options: ServiceOptions = {}): Promise<LocalS
     faults,
     ingestionStats: server.ingestion,
     setIngestLatency: (ms) => { settings.ingestLatencyMs = ms; },
+    setSearch: (change) => { settings.search = { ...settings.search, ...change }; },
 
     documents: () => copy([...store.documents.values()]),
     document: (id) => copy(store.documents.get(id)),

@@ -5,6 +5,7 @@ import type { Dialect, PyLocation } from './dialects';
 import type { HttpError, Reply } from './http';
 import type { UserFileProcessor } from './processing';
 import type { Principal, Store } from './store';
+import type { SearchSettings } from './types';
 import type { Issue } from './validation';
 
 /** Server settings; one object shared by every request, so a change applies to later requests. */
@@ -12,7 +13,10 @@ export interface Settings {
   uploadTokenLimit: number;
   maxUploadBytes: number;
   ingestLatencyMs: number;
+  search: SearchSettings;
 }
+
+export type { SearchSettings } from './types';
 
 export interface HandlerContext {
   store: Store;
@@ -35,10 +39,17 @@ export interface Route {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Template relative to /api; `{name}` matches one path segment. */
   path: string;
-  /** `me`: authentication is optional and every failure is 403 `{"detail":"Unauthorized"}`. */
-  gate: Gate | 'me';
+  /**
+   * `me`: authentication is optional and every failure is 403 `{"detail":"Unauthorized"}`. `none`: no key is
+   * read at all (`GET version`); the handler then gets an anonymous principal without permissions.
+   */
+  gate: Gate | 'me' | 'none';
   body: 'json' | 'multipart' | 'none';
   where: PyLocation;
+  /** Whether the server's version has this route; without it the path answers 404 as an unknown one does. */
+  available?(search: SearchSettings): boolean;
+  /** The real server's `require_vector_db`: 501 before authentication when there is no vector index. */
+  needsVectorIndex?: boolean;
   handle(ctx: HandlerContext): Reply | Promise<Reply>;
 }
 

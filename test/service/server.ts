@@ -8,7 +8,7 @@ import { LOGIN_PAGE, type Faults } from './faults';
 import { detailError, HttpError, type Reply } from './http';
 import type { UserFileProcessor } from './processing';
 import { matchRoute, type HandlerContext, type Route, type Settings } from './router';
-import type { Store } from './store';
+import type { Principal, Store } from './store';
 import type { FaultRule, IngestionStats, RequestRecord } from './types';
 import type { Issue } from './validation';
 import { webAppPage } from './webApp';
@@ -48,6 +48,11 @@ function jsonInvalid(text: string, err: unknown): Issue {
   const at = /position (\d+)/.exec(message)?.[1];
   const pos = at !== undefined ? Number(at) : /end of JSON/.test(message) ? text.length : 0;
   return { type: 'json_invalid', loc: ['body', pos], msg: 'JSON decode error', input: {}, ctx: { error: 'Expecting value' } };
+}
+
+/** The caller of a route that reads no key: no permissions, no groups. */
+function anonymous(store: Store): Principal {
+  return { ...store.principal('limited'), name: 'limited', key: '', permissions: [], managedGroups: [] };
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {
@@ -200,6 +205,10 @@ export class ServiceServer {
     if (match.kind === 'none') throw detailError(404, 'Not Found');
     if (match.kind === 'method') throw new HttpError(405, { detail: 'Method Not Allowed' }, { allow: match.allow.join(', ') });
     const { route, params } = match;
+    if (route.available && !route.available(this.p.settings.search)) throw detailError(404, 'Not Found');
+    if (route.needsVectorIndex && !this.p.settings.search.vectorIndex) {
+      throw detailError(501, 'This feature requires a vector database to be configured.');
+    }
     const contentType = req.headers['content-type'] ?? '';
     const invalid = (issues: Issue[]): HttpError =>
       dialect.validation(issues, { method, routePath: route.path, where: route.where });
@@ -215,13 +224,10 @@ export class ServiceServer {
       }
     }
 
-    const who = authenticate(req.headers, store, dialect);
-    if (route.gate === 'me') {
-      if (typeof who === 'string') throw detailError(403, 'Unauthorized');
-    } else {
-      if (typeof who === 'string') throw dialect.authFailure(who);
-      checkGate(route.gate, who, dialect);
-    }
+    // `none` reads no key at all, whatever Authorization says.
+    const who = route.gate === 'none' ? anonymous(store) : authenticate(req.headers, store, dialect);
+    if (typeof who === 'string') throw route.gate === 'me' ? detailError(403, 'Unauthorized') : dialect.authFailure(who);
+    if (route.gate !== 'me' && route.gate !== 'none') checkGate(route.gate, who, dialect);
     const ctx: HandlerContext = {
       store, dialect, processor: this.p.processor, settings: this.p.settings, principal: who,
       params, json, rawBody: body, contentType, invalid, pause: (ms) => this.sleep(ms),

@@ -2,6 +2,7 @@
 // ingested documents, with the helpers that seed them.
 import { contentTypeFor, fileKind } from './fileKinds';
 import { newUuid, stableUuid } from './ids';
+import { SearchIndex } from './searchIndex';
 import type {
   ConnectorDocumentSeed, ConnectorFileRecord, ConnectorFileSeed, ConnectorRecord, CredentialRecord, CredentialSeed, PairRecord,
   PrincipalName, StoredDocument, UserFileRecord, UserFileSeed, UserRef,
@@ -35,7 +36,20 @@ export class Store {
   readonly credentials = new Map<number, CredentialRecord>();
   readonly userFiles = new Map<string, UserFileRecord>();
   readonly documents = new Map<string, StoredDocument>();
+  /** What the search routes rank: kept in step through saveDocument and deleteDocument. */
+  readonly index = new SearchIndex();
   private fileCounter = 0;
+
+  /** Stores a document (new or changed in place) and makes it searchable at once. */
+  saveDocument(d: StoredDocument): void {
+    this.documents.set(d.id, d);
+    this.index.put(d);
+  }
+
+  deleteDocument(id: string): void {
+    this.documents.delete(id);
+    this.index.remove(id);
+  }
 
   principalByKey(key: string): Principal | undefined {
     return this.principals.find((p) => p.key === key);
@@ -148,7 +162,7 @@ export class Store {
       createdAt: now,
       updatedAt: now,
     };
-    this.documents.set(record.id, record);
+    this.saveDocument(record);
     return record;
   }
 

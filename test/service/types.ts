@@ -42,6 +42,18 @@ export interface ServiceOptions {
   ingestLatencyMs?: number;
   /** Size limit of one uploaded user file, in bytes. Default 100 MB (100 * 1024 * 1024), as the real server. */
   maxUploadBytes?: number;
+  /** The search routes' server (index.ts, "Search"): version, whether it has an LLM, a vector index. */
+  search?: Partial<SearchSettings>;
+}
+
+/** What the search routes answer; see index.ts, "Search". */
+export interface SearchSettings {
+  /** `GET version`'s `backend_version`, e.g. `v4.6.1`; decides which search routes exist. Default `v4.6.1`. */
+  version: string;
+  /** A default LLM is configured (`query/document-search` fails without one). Default true. */
+  llm: boolean;
+  /** The server runs with a vector index (without: 501 from every search route). Default true. */
+  vectorIndex: boolean;
 }
 
 /** Counters of ingestion requests (POST to ingestionPath), whatever answered them (handler or fault). */
@@ -283,6 +295,8 @@ export interface LocalService {
   readonly ingestionStats: IngestionStats;
   /** Changes ingestLatencyMs for ingestion requests that reach the handler from now on. */
   setIngestLatency(ms: number): void;
+  /** Changes the search settings for requests from now on. */
+  setSearch(change: Partial<SearchSettings>): void;
 
   documents(): StoredDocument[];
   document(id: string): StoredDocument | undefined;

@@ -20,7 +20,8 @@ export const check: Command = {
   help: `Usage: doc-ingest check [options]
 
 Checks, in order, stopping at the first failure:
-  server  the address answers and is the service's API (asked without the key)
+  server  the address answers and is the service's API (asked without the key), with the server's version
+          when it tells (GET version)
   key     the server accepts DOC_INGEST_API_KEY
   route   the ingestion route exists and the key may use it (an empty request, refused as invalid)
   pair    the connector-credential pair exists and the key may ingest into it (when the server can say)
@@ -51,7 +52,9 @@ or may not ingest; 4 the server is unreachable, not the API, or has no ingestion
         steps.push({ check: 'server', ok: false, detail: forCommandLine(verdict.error.message) + hint });
         return done(EXIT.server);
       }
-      steps.push({ check: 'server', ok: true, detail: `${session.baseUrl} is the service's API` });
+      // Which server answers decides its search route (findability); a server without the route just goes unnamed.
+      const version = await session.client.version().catch(() => undefined);
+      steps.push({ check: 'server', ok: true, detail: `${session.baseUrl} is the service's API${version ? ` (server version ${version})` : ''}` });
       const failed = (step: Step['check'], e: unknown) => {
         if (!isServiceError(e)) throw e;
         steps.push({ check: step, ok: false, detail: forCommandLine(e.message) });

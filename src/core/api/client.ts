@@ -31,6 +31,7 @@ import {
   UserFileRecord,
   UserFileStatusesResponseSchema,
 } from './schemas';
+import { explainSearchFailure, saysNoLlm, SEARCH_PATHS, SEARCH_RESPONSE, searchBody, SearchHit, SearchOptions, SearchPath, toHit, VersionSchema } from './search';
 import { CallOptions, Transport, TransportOptions } from './transport';
 
 /** The specification's ingestion route first, then the real (Onyx) server's. */
@@ -45,8 +46,11 @@ export const STATUS_PATH = 'user/projects/file/statuses';
  */
 export const DEFAULT_STATUS_BATCH = 5000;
 
-/** Routes whose path differs between the specification and the real server. */
-export type VariantRoute = 'ingestion' | 'upload';
+/**
+ * Routes whose path differs between the specification and the real server, or between the real server's versions
+ * (search: `search.ts`).
+ */
+export type VariantRoute = 'ingestion' | 'upload' | 'search';
 
 /**
  * Which path of a variant route a server answered, remembered per server by the caller (the extension keeps it
@@ -231,11 +235,58 @@ export class ServiceClient {
   }
 
   /**
-   * Sends to the path this server is known to answer, else to each candidate in turn while the server says the
-   * route does not exist (a 404 for the route, so nothing was done and sending elsewhere is safe). Each path is
-   * tried at most once per call; the one that answers is remembered.
+   * Searches the server the way its version allows (SEARCH_PATHS, newest first; the one that answers is remembered
+   * per server, as the ingestion route is), each hit normalised. A failure is one sentence of `explainSearchFailure`.
+   * Read-only, so retried on transient failures; each search is a row in the key's user's search history.
    */
-  private async viaVariantRoute<T>(route: VariantRoute, candidates: readonly string[], send: (path: string) => Promise<T>): Promise<T> {
+  async search(query: string, options: SearchOptions & CallOptions = {}): Promise<SearchHit[]> {
+    const text = check(z.string().trim().min(1), query, 'query');
+    check(z.number().int().positive().optional(), options.limit, 'limit');
+    let noLlm: ServiceError | undefined;
+    const send = (path: string) =>
+      this.transport.call({
+        method: 'POST',
+        path,
+        json: searchBody(path as SearchPath, text, options),
+        schema: SEARCH_RESPONSE[path as SearchPath],
+        retry: true,
+        timeoutMs: options.timeoutMs,
+        signal: options.signal,
+        pause: options.pause,
+      });
+    // An older server without an LLM cannot use document-search: a curator or admin key still has admin/search.
+    const passOn = (e: unknown, path: string) => {
+      if (!saysNoLlm(e, path)) return isMissingRoute(e);
+      noLlm = e;
+      return true;
+    };
+    const docs = await this.viaVariantRoute('search', SEARCH_PATHS, send, passOn).catch((e: unknown) => {
+      throw explainSearchFailure(e, noLlm);
+    });
+    return docs.slice(0, options.limit ?? docs.length).map(toHit);
+  }
+
+  /** The server's version (`GET version`, asked without a need for the key); undefined when it has no such route. */
+  async version(options: CallOptions = {}): Promise<string | undefined> {
+    try {
+      return (await this.transport.call({ method: 'GET', path: 'version', schema: VersionSchema, retry: true, ...options })).backend_version;
+    } catch (e) {
+      if (isMissingRoute(e)) return undefined;
+      throw e;
+    }
+  }
+
+  /**
+   * Sends to the path this server is known to answer, else to each candidate in turn while the server says the
+   * route does not exist (a 404 for the route, so nothing was done and sending elsewhere is safe; `passOn` may
+   * allow more). Each path is tried at most once per call; the one that answers is remembered.
+   */
+  private async viaVariantRoute<T>(
+    route: VariantRoute,
+    candidates: readonly string[],
+    send: (path: string) => Promise<T>,
+    passOn: (e: unknown, path: string) => boolean = isMissingRoute,
+  ): Promise<T> {
     const known = this.routes.get(route);
     const order = known && candidates.includes(known) ? [known, ...candidates.filter((c) => c !== known)] : candidates;
     const missing: string[] = [];
@@ -248,7 +299,7 @@ export class ServiceClient {
         }
         return result;
       } catch (e) {
-        if (!(e instanceof NotFoundError && e.what === 'route') || path === order[order.length - 1]) throw e;
+        if (!passOn(e, path) || path === order[order.length - 1]) throw e;
         missing.push(path);
       }
     }
@@ -388,6 +439,10 @@ export class ServiceClient {
       ...options,
     });
   }
+}
+
+function isMissingRoute(e: unknown): boolean {
+  return e instanceof NotFoundError && e.what === 'route';
 }
 
 /** The last line of defence: whoever built the options, a route that leaves the base URL makes no client. */

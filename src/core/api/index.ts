@@ -3,6 +3,8 @@ export * from './credentialChanges';
 export * from './errors';
 export * from './masking';
 export * from './schemas';
+export { DEFAULT_SEARCH_LIMIT, SEARCH_PATHS } from './search';
+export type { SearchFilters, SearchHit, SearchOptions } from './search';
 export { DEFAULT_TIMEOUT_MS } from './transport';
 export type { CallOptions, FetchLike, RequestLog, TransportOptions } from './transport';
 export { DEFAULT_RETRY } from './retry';

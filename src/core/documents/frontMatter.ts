@@ -67,6 +67,12 @@ export const RESERVED_KEYS: readonly string[] = [
   'doc_updated_at', 'metadata',
 ];
 
+/**
+ * Keys Doc Ingest reads for itself and never sends: `questions` (the questions a page should answer, issue 36) is
+ * for checking findability, and as metadata it would become tags the server adds to the text it searches.
+ */
+export const OWN_KEYS: readonly string[] = ['questions'];
+
 export type Metadata = Record<string, string | string[]>;
 
 /** What the front matter says about the document; all optional. */
@@ -226,7 +232,7 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
       if (isScalar(valueNode) && valueNode.value === PUBLISH_SWITCHES[switchKey]) result.withheld ??= { key: switchKey, line };
       continue;
     }
-    if (ignored.has(key)) continue;
+    if (ignored.has(key) || OWN_KEYS.includes(key)) continue;
     const converted = toMetadataValue(doc, valueNode, line);
     if (converted.ok) {
       topLevel[key] = converted.value;

@@ -2,9 +2,10 @@
  * What an image reference may make the tool read (F8; docs/architecture.md#trust): a file inside the root (by its
  * real path, on disk), that is an image by its name and by its content (PNG, JPEG, GIF, WebP, SVG), and no larger
  * than the limit. Anything else is refused before it is read whole, with a reason the writer can act on, and is a
- * problem like a missing image. So is a GIF or SVG image: the server's upload route refuses them, and a dry run
- * says so before any upload (issue 35, item 7). One reader for both fronts: the command line and the editor only
- * say where the root is.
+ * problem like a missing image. A GIF or SVG image is refused too (the server's upload route refuses them, and a
+ * dry run says so before any upload, issue 35, item 7), but as `unsupported`: the site shows it, so it is no
+ * problem of the page's (`images.ts` leaves it out with a warning). One reader for both fronts: the command line and
+ * the editor only say where the root is.
  */
 import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
@@ -115,7 +116,7 @@ export function checkedImageReader(locate: ImageLocator, maxBytes: number): Imag
     if (located.size > maxBytes) throw tooLarge(located.size, maxBytes);
     // After it is found, so that a missing GIF is said to be missing.
     if (!UPLOADED_KINDS.has(kind)) {
-      throw new ImageRefusedError('unsupported', `is ${kind === 'svg' ? 'an' : 'a'} ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+      throw new ImageRefusedError('unsupported', `is ${kind === 'svg' ? 'an' : 'a'} ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it`);
     }
     return { kind, located };
   };

@@ -5,7 +5,9 @@
  *
  * Problems (a missing image, one outside the workspace, one that is no image or too large (`imageFiles.ts`), one
  * the server refuses) are reported with path and line; by default the document is then not sent
- * (`onProblem: 'stop'`), or the image stays text (`'skipImage'`).
+ * (`onProblem: 'stop'`), or the image stays text (`'skipImage'`). A GIF or SVG is no problem of the page: its site
+ * shows it, only the server's upload route cannot take it, so it stays text (its alt text) with a warning, and the
+ * page is sent (issue 35, item 5: an image the published site shows is never a problem).
  */
 import { contentTypeOf } from '../api/contentTypes';
 import { RejectedError } from '../api/errors';
@@ -38,6 +40,8 @@ export interface DocumentImages {
   hashes: Map<string, string>;
   /** Problems found while reading (missing, outside the workspace, no image, too large); upload refusals come later. */
   problems: ImageProblem[];
+  /** Images that exist but of a kind the upload route refuses (GIF, SVG): left out, each a warning, never a problem. */
+  leftOut: ImageProblem[];
   /** Placeholder ids by content (`sha256:<hash>`): the same bytes give the same payload before any upload. */
   placeholders: Map<string, string>;
   /** Path → the line of its first reference, to place problems found later. */
@@ -83,7 +87,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
  * of a batch, so an image used by many pages is read once.
  */
 export async function readImages(refs: readonly ImageReference[], reader: ImageReader, cache?: Map<string, Promise<string | Error>>): Promise<DocumentImages> {
-  const result: DocumentImages = { hashes: new Map(), problems: [], placeholders: new Map(), lines: new Map() };
+  const result: DocumentImages = { hashes: new Map(), problems: [], leftOut: [], placeholders: new Map(), lines: new Map() };
   for (const ref of refs) {
     const path = ref.path as string;
     if (result.lines.has(path)) continue;
@@ -98,6 +102,10 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
       cache?.set(path, pending);
     }
     const hash = await pending;
+    if (hash instanceof ImageRefusedError && hash.reason === 'unsupported') {
+      result.leftOut.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) ${hash.message}` });
+      continue;
+    }
     if (hash instanceof Error) {
       // A refusal says why (outside, not an image, too large); anything else that cannot be read is missing.
       const why = hash instanceof ImageRefusedError ? hash.message : 'is missing';

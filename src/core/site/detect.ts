@@ -1,31 +1,64 @@
 /**
- * Finding a page's docs site (F15): the generator's config in the page's folder or the nearest parent folder up to
- * the root (a workspace folder, the repository root). Configs are read as data, never run (`literal.ts`); each is
- * read once per resolver, which a run shares among its pages.
+ * Finding a page's docs site (F15, F18). A config may sit anywhere in the root (a workspace folder, the repository
+ * root): Docusaurus's `website/docusaurus.config.js` publishes `../docs`, beside it. So the resolver finds every
+ * config of the root once (`sitesOfRoot`), and a page belongs to the site whose docs folders (`Site.docsDirs`: docs,
+ * versions, translations, blog...) hold it, the nearest config winning; a page no site's folders hold is asked of
+ * the config in its folder or the nearest parent, as before. Configs are read as data, never run (`literal.ts`);
+ * each is read once per resolver, which a run shares among its pages.
  */
 import { loadDocusaurus } from './docusaurus';
 import { loadMintlify } from './mintlify';
 import { loadMkdocs } from './mkdocs';
 import { SITE_CONFIG_FILES } from './configFiles';
-import { GENERATOR_KEYS, joinPath, siteFacts } from './types';
+import { GENERATOR_KEYS, joinPath, siteFacts, under } from './types';
 import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
 
 export { SITE_CONFIG_FILES };
 
+/**
+ * How far the walk for configs goes (docs/architecture.md#bounded): folders below the root, and folders listed in
+ * all. A site's config sits near the top of a repository (`website/`, `docs/en/`); a repository larger than this
+ * still has every config in the first levels found, and the pages of one further down found from above them.
+ */
+const MAX_WALK_DEPTH = 6;
+const MAX_WALK_FOLDERS = 5000;
+const CONFIG_NAMES = new Set(SITE_CONFIG_FILES);
+
+/** Folders the walk never enters: dependencies, git's own, and hidden ones (`.github`, `.vscode`, caches). */
+function skipped(name: string): boolean {
+  return name === 'node_modules' || name.startsWith('.');
+}
+
 /** The sites of one root, each config read once. */
 export class SiteResolver {
   private readonly byFolder = new Map<string, Promise<Site | undefined>>();
+  private everySite: Promise<Site[]> | undefined;
 
   constructor(private readonly files: SiteFiles) {}
 
-  /** The site whose config is in the folder of `path` or the nearest parent; undefined when there is none. */
+  /**
+   * The site that publishes `path`: of the sites whose docs folders hold it, the one whose config is nearest (fewest
+   * folders between the page's folder and the config's); when none holds it, the site whose config is in the
+   * page's folder or the nearest parent; undefined when there is neither.
+   */
   async siteOf(path: string): Promise<Site | undefined> {
+    const holding = await this.holding(path);
+    return holding ?? this.siteAbove(path);
+  }
+
+  /** The site whose config is in the folder of `path` or the nearest parent; undefined when there is none. */
+  async siteAbove(path: string): Promise<Site | undefined> {
     const parts = path.split('/').slice(0, -1);
     for (let n = parts.length; n >= 0; n--) {
       const site = await this.siteIn(parts.slice(0, n).join('/'));
       if (site) return site;
     }
     return undefined;
+  }
+
+  /** Every site of the root, each config found once by a bounded walk (none without `SiteFiles.list`). */
+  sitesOfRoot(): Promise<Site[]> {
+    return (this.everySite ??= this.walk());
   }
 
   /** The site with its config directly in `folder` (root-relative, '' for the root). */
@@ -72,6 +105,38 @@ export class SiteResolver {
     return siteFacts(await site.page(path, text), site.generator)?.generatorKeys;
   }
 
+  /** Of the sites whose docs folders hold `path`, the one with the nearest config. */
+  private async holding(path: string): Promise<Site | undefined> {
+    let best: { site: Site; distance: number } | undefined;
+    for (const site of await this.sitesOfRoot()) {
+      if (!site.docsDirs.some((dir) => under(dir, path) !== undefined)) continue;
+      const distance = folderDistance(path.split('/').slice(0, -1), site.folder === '' ? [] : site.folder.split('/'));
+      if (!best || distance < best.distance) best = { site, distance };
+    }
+    return best?.site;
+  }
+
+  /** Breadth first, so that with the bound reached the configs near the top are the ones found. */
+  private async walk(): Promise<Site[]> {
+    const list = this.files.list?.bind(this.files);
+    if (!list) return [];
+    const configFolders: string[] = [];
+    let queue: string[] = [''];
+    let listed = 0;
+    for (let depth = 0; depth <= MAX_WALK_DEPTH && queue.length > 0; depth++) {
+      const next: string[] = [];
+      for (const folder of queue) {
+        if (listed++ >= MAX_WALK_FOLDERS) break;
+        const entries = (await list(folder)) ?? [];
+        if (entries.some((e) => !e.folder && CONFIG_NAMES.has(e.name))) configFolders.push(folder);
+        for (const e of entries) if (e.folder && !skipped(e.name)) next.push(joinPath(folder, e.name));
+      }
+      queue = next.sort();
+    }
+    const sites = await Promise.all(configFolders.map((folder) => this.siteIn(folder)));
+    return sites.filter((site): site is Site => site !== undefined);
+  }
+
   private async load(folder: string): Promise<Site | undefined> {
     for (const name of SITE_CONFIG_FILES) {
       const configFile = joinPath(folder, name);
@@ -86,4 +151,11 @@ export class SiteResolver {
     }
     return undefined;
   }
+}
+
+/** Folders between two folders (given as their segments) through their deepest common folder. */
+function folderDistance(a: readonly string[], b: readonly string[]): number {
+  let common = 0;
+  while (common < a.length && common < b.length && a[common] === b[common]) common++;
+  return a.length - common + (b.length - common);
 }

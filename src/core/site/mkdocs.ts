@@ -10,38 +10,37 @@
  * - the title: the page's `nav` title, else its front matter `title`, else its first heading, else its file name;
  * - the breadcrumb: the `nav` sections down to the page; without `nav`, the folders (named as MkDocs names
  *   them: `-` and `_` become spaces, an all-lowercase name is capitalised);
- * - "Edit this page": `repo_url` + `edit_uri` (default `edit/master/docs/` on GitHub and GitLab) + the page's path.
+ * - "Edit this page": `repo_url` + `edit_uri` (default `edit/master/docs/` on GitHub and GitLab) + the page's path;
+ * - `INHERIT` (mkdocsConfig.ts), languages (mkdocsLanguages.ts), Material's blog plugin (mkdocsBlog.ts), and mike's
+ *   versions: the addresses go under the version the config names as canonical (mike's `canonical_version`, else
+ *   Material's `extra.version.default`, else mike's alias `latest`).
+ * A nav section titled `""` adds no label (its pages sit in the enclosing section); no breadcrumb label is empty.
  */
-import { LineCounter, parseDocument } from 'yaml';
 import { Unknown, isObject, property } from './literal';
 import type { Literal, LiteralObject } from './literal';
-import { readPageText, yamlLiteral } from './pageText';
+import { readBlog } from './mkdocsBlog';
+import { readMkdocsConfig } from './mkdocsConfig';
+import { excludeDocs } from './mkdocsExclude';
+import { languageLayout, pluginOptions } from './mkdocsLanguages';
+import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
-import type { Site, SiteFiles, SitePage, SiteRule, SiteWarning } from './types';
+import type { Site, SiteFiles, SitePage, SiteRule } from './types';
 
 interface NavEntry {
   /** Path relative to docs_dir. */
   path: string;
   /** The nav's title for it, when given. */
   title?: string;
-  /** Section titles down to it. */
+  /** Section titles down to it (sections titled `""` left out). */
   sections: string[];
 }
 
+/** MkDocs's Markdown extensions: other files under docs_dir are copied as they lie, never pages. */
+const MARKDOWN = /\.(?:md|markdown|mdown|mkdn|mkd|mdwn|mdtxt|mdtext)$/i;
+
 export async function loadMkdocs(files: SiteFiles, configFile: string, folder: string, text: string): Promise<Site> {
-  const warnings: SiteWarning[] = [];
-  const lines = new LineCounter();
-  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const lineOf = (offset: number) => lines.linePos(offset).line;
-  const firstError = document.errors[0];
-  let config: LiteralObject = { kind: 'object', entries: new Map(), line: undefined };
-  if (firstError) {
-    const line = firstError.linePos?.[0]?.line;
-    warnings.push({ file: configFile, line, setting: '(file)', message: `${configFile}${line ? ` line ${line}` : ''} is not valid YAML, so the site's settings were not read; fix it, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.` });
-  } else {
-    const value = yamlLiteral(document.contents, lineOf);
-    if (isObject(value)) config = value;
-  }
+  const read = await readMkdocsConfig(files, configFile, text);
+  const { config, warnings } = read;
   const setting = (name: string, expected: string): Literal => {
     const value = property(config, name);
     if (value instanceof Unknown) {
@@ -63,73 +62,144 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const repoUrl = stringSetting(setting('repo_url', 'nothing (the edit link is left out)'));
   const editUriValue = setting('edit_uri', 'nothing (the edit link is left out)');
   const editUri = typeof editUriValue === 'string' ? editUriValue : defaultEditUri(repoUrl);
-  const excludes = excludePatterns(setting('exclude_docs', 'exclude globs in .doc-ingest.json'));
+  const excludeValue = setting('exclude_docs', 'exclude globs in .doc-ingest.json');
+  const excludes = excludeDocs(typeof excludeValue === 'string' ? excludeValue : undefined);
+  const notInNav = setting('not_in_nav', 'nothing (it only silences MkDocs)');
   const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
-  const syntax = rendersTemplates(property(config, 'plugins'), property(config, 'markdown_extensions')) ? 'mkdocs-macros' : 'mkdocs';
+  const plugins = property(config, 'plugins');
+  // MkDocs hooks (`hooks:`, Python run on each page's Markdown) are where sites without the macros plugin fill in
+  // their `{{ placeholder }}` lines (Pydantic's tables): markup only the build fills, as with the plugin.
+  const templated = rendersTemplates(plugins, property(config, 'markdown_extensions')) || property(config, 'hooks') !== undefined;
+  const syntax = templated ? 'mkdocs-macros' : 'mkdocs';
   const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
-  const nav = Array.isArray(navValue) ? readNav(navValue, [], warnings, configFile) : undefined;
+  const nav = Array.isArray(navValue) ? readNav(navValue, [], (title, line) => {
+    warnings.push({ file: configFile, line, setting: 'nav', message: `${configFile}${line ? ` line ${line}` : ''}: the nav entry “${title}” is only known when MkDocs runs; name the page's file there instead.` });
+  }) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {
     warnings.push({ file: configFile, setting: 'site_url', message: `${configFile} has no site_url, so pages have no published address; set site_url there, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.` });
   }
+  const layout = await languageLayout(files, config, read.ownKeys, folder, docsDir, siteUrl);
+  const blogOptions = pluginOptions(plugins, 'blog') ?? pluginOptions(plugins, 'material/blog');
+  const blog = blogOptions ? readBlog(blogOptions, configFile, warnings) : undefined;
+  const version = mikeVersion(config, plugins);
+  const base = siteUrl !== undefined ? `${withSlash(siteUrl)}${version ? `${encodeURIComponent(version.name)}/` : ''}` : undefined;
   const byPath = new Map((nav ?? []).map((e) => [e.path, e]));
+  const blogIndex = blog ? byPath.get(joinPath(blog.blogDir, 'index.md')) : undefined;
   const rules: SiteRule[] = [
     { name: 'site_url', value: siteUrl ?? '(not set)' },
+    ...(read.parents.length ? [{ name: 'INHERIT', value: read.parents.join(' ← ') }] : []),
     { name: 'docs_dir', value: docsDirSetting ?? 'docs (default)' },
     { name: 'use_directory_urls', value: directoryUrls ? (property(config, 'use_directory_urls') === undefined ? 'true (default)' : 'true') : 'false' },
     { name: 'nav', value: nav ? `${nav.length} pages` : '(not set: the folders)' },
+    ...(typeof notInNav === 'string' ? [{ name: 'not_in_nav', value: 'published, outside the nav (the breadcrumb is the page alone)' }] : []),
+    ...layout.rules,
+    ...(blog ? blog.rules : []),
+    ...(version ? [{ name: 'versions (mike)', value: `under ${version.name}/ (${version.rule})` }] : []),
     { name: 'repo_url', value: repoUrl ?? '(not set)' },
     { name: 'templates', value: syntax === 'mkdocs-macros' ? 'macros: {{ }} and {% %} are left out' : '(no macros: {{ }} is text)' },
     { name: 'anchors', value: anchors === 'mkdocs' ? 'toc (default slugify)' : 'toc slugify set: GitHub style' },
     { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : '(not set)' },
   ];
+  // The stem is the page's as its language's default page (`index.fr.md` is an index); the README's index.md is looked
+  // for beside the file itself.
+  const isIndex = async (docs: string, inDocs: string, inner: string) => {
+    const stem = (inner.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+    return stem === 'index' || (stem.toLowerCase() === 'readme' && !(await exists(files, joinPath(docs, [...inDocs.split('/').slice(0, -1), 'index.md'].join('/')))));
+  };
 
   return {
     generator: 'mkdocs',
     configFile,
     folder,
-    ...(siteUrl !== undefined ? { baseUrl: withSlash(siteUrl) } : {}),
-    docsDirs: [docsDir],
+    ...(base !== undefined ? { baseUrl: base } : {}),
+    docsDirs: layout.docsDirs,
     rules,
     warnings,
     async page(path: string, pageText: string): Promise<SitePage> {
-      const inDocs = under(docsDir, path);
-      if (inDocs === undefined) return { path, breadcrumb: [], notPage: `not under docs_dir (${docsDir || '.'})` };
-      if (excludes.some((p) => p(inDocs))) return { path, breadcrumb: [], notPage: 'excluded by exclude_docs', unpublished: true };
-      const read = readPageText(pageText);
-      const segments = inDocs.split('/');
+      const at = layout.locate(path);
+      if (at === undefined) return { path, breadcrumb: [], notPage: `not under docs_dir (${layout.docsDirs.map((d) => d || '.').join(', ')})` };
+      const { inDocs, inner } = at;
+      const excluded = excludes.why(inDocs);
+      if (excluded !== undefined) return { path, breadcrumb: [], notPage: excluded, unpublished: true };
+      if (at.notBuilt !== undefined) return { path, breadcrumb: [], notPage: at.notBuilt, unpublished: true };
+      if (!MARKDOWN.test(inDocs)) return { path, breadcrumb: [], notPage: 'not Markdown: MkDocs copies it as it lies, as no page' };
+      const segments = inner.split('/');
       const fileName = segments[segments.length - 1] ?? '';
       const stem = fileName.replace(/\.[^.]*$/, '');
       const dirs = segments.slice(0, -1);
-      const index = stem === 'index' || (stem.toLowerCase() === 'readme' && !(await exists(files, joinPath(docsDir, [...dirs, 'index.md'].join('/')))));
-      let url: string;
-      if (directoryUrls) url = [...dirs, ...(index ? [] : [stem])].map((s) => `${s}/`).join('');
-      else url = [...dirs, `${index ? 'index' : stem}.html`].join('/');
-      const entry = byPath.get(inDocs);
-      const title = entry?.title ?? read.frontMatter.get('title');
-      const label = title ?? read.h1 ?? fileTitle(index ? (dirs[dirs.length - 1] ?? 'Home') : stem, dirs.length === 0 && index);
-      const sections = entry ? entry.sections : nav ? [] : dirs.map((d) => fileTitle(d, false));
-      const page: SitePage = { path, breadcrumb: [...sections, label], syntax };
+      if (stem.toLowerCase() === 'readme' && (await exists(files, joinPath(at.docsDir, [...inDocs.split('/').slice(0, -1), 'index.md'].join('/'))))) {
+        return { path, breadcrumb: [], notPage: 'a README.md beside an index.md, which MkDocs leaves out', unpublished: true };
+      }
+      const readText = readPageText(pageText);
+      const translate = (label: string) => at.navTitles?.get(label) ?? label;
+      const pageBase = at.siteUrl ?? (base !== undefined ? `${base}${at.prefix}` : undefined);
+      const page: SitePage = { path, breadcrumb: [], syntax };
       if (anchors) page.anchors = anchors;
-      if (siteUrl !== undefined) page.url = joinUrl(withSlash(siteUrl), encodeUrlPath(url));
-      if (title !== undefined) page.title = title;
       if (repoUrl !== undefined && editUri !== undefined && editUri !== '') {
         page.editUrl = `${/^[a-z][a-z0-9+.-]*:/i.test(editUri) ? withSlash(editUri) : joinUrl(withSlash(repoUrl), withSlash(editUri))}${encodeUrlPath(inDocs)}`;
       }
+      let url: string;
+      if (blog && blog.postDir !== '' && under(blog.postDir, inner) !== undefined) {
+        // A post is never in the nav: its place is the blog's, and its title is its own.
+        const title = nonEmpty(readText.frontMatter.get('title')) ?? readText.h1 ?? fileTitle(stem, false);
+        const post = blog.post(inner, pageText, title);
+        if ('notPublished' in post) return { path, breadcrumb: [], notPage: post.notPublished, unpublished: true };
+        if ('problem' in post) return { path, breadcrumb: [], notPage: post.problem, unpublished: true };
+        url = directoryUrls ? `${post.path}/` : `${post.path}.html`;
+        const blogSections = blogIndex ? blogIndex.sections : blog.blogDir ? [fileTitle(blog.blogDir.split('/').pop() ?? 'blog', false)] : [];
+        page.breadcrumb = [...blogSections.map(translate), title].filter((l) => l !== '');
+      } else {
+        const index = await isIndex(at.docsDir, inDocs, inner);
+        if (directoryUrls) url = [...dirs, ...(index ? [] : [stem])].map((s) => `${s}/`).join('');
+        else url = [...dirs, `${index ? 'index' : stem}.html`].join('/');
+        const entry = byPath.get(inner) ?? byPath.get(inDocs);
+        const navTitle = entry?.title !== undefined ? translate(entry.title) : undefined;
+        const title = nonEmpty(navTitle) ?? nonEmpty(readText.frontMatter.get('title'));
+        const label = title ?? readText.h1 ?? fileTitle(index ? (dirs[dirs.length - 1] ?? 'Home') : stem, dirs.length === 0 && index);
+        const sections = entry ? entry.sections.map(translate) : nav ? [] : dirs.map((d) => fileTitle(d, false));
+        page.breadcrumb = [...sections, label].filter((l) => l.trim() !== '');
+        if (title !== undefined) page.title = title;
+      }
+      if (pageBase !== undefined) page.url = joinUrl(pageBase, encodeUrlPath(url));
       return page;
     },
     // MkDocs copies docs_dir's other files as they lie, so docs_dir is the site's root. It rewrites Markdown
     // images relative to the file, but raw HTML goes out as written, and the browser resolves it against the page's
-    // address: with use_directory_urls, `a/b.md` is at `a/b/`, one folder deeper than the file.
+    // address: with use_directory_urls, `a/b.md` is at `a/b/`, one folder deeper than the file. A page under a
+    // language prefix finds its site-root paths in the root language's build.
     async imagesOf(path: string) {
-      const inDocs = under(docsDir, path);
-      if (inDocs === undefined) return undefined;
-      const dirs = inDocs.split('/').slice(0, -1);
-      const stem = (inDocs.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
-      const index = stem === 'index' || (stem.toLowerCase() === 'readme' && !(await exists(files, joinPath(docsDir, [...dirs, 'index.md'].join('/')))));
-      if (!directoryUrls || index || !/\.(?:md|markdown|mdown|mkdn|mkd)$/i.test(inDocs)) return { siteRoot: docsDir };
-      return { siteRoot: docsDir, htmlFolder: joinPath(docsDir, [...dirs, stem].join('/')) };
+      const at = layout.locate(path);
+      if (at === undefined) return undefined;
+      const dirs = at.inDocs.split('/').slice(0, -1);
+      // The address is the page's as its language's (`setup.fr.md` at `fr/setup/`), one folder below its own.
+      const stem = (at.inner.split('/').pop() ?? '').replace(/\.[^.]*$/, '');
+      if (!directoryUrls || (await isIndex(at.docsDir, at.inDocs, at.inner)) || !MARKDOWN.test(at.inDocs)) return { siteRoot: at.siteRoot };
+      return { siteRoot: at.siteRoot, htmlFolder: joinPath(at.docsDir, [...dirs, stem].join('/')) };
     },
   };
+}
+
+/**
+ * The version the addresses go under when the site is published with mike: mike's own `canonical_version`, else the
+ * alias Material's version selector treats as the default (`extra.version.default`, the first when a list), else
+ * `latest`, the alias both use when none is named. Undefined when the site is not versioned with mike.
+ */
+function mikeVersion(config: LiteralObject, plugins: Literal): { name: string; rule: string } | undefined {
+  const mike = pluginOptions(plugins, 'mike');
+  const canonical = mike ? property(mike, 'canonical_version') : undefined;
+  if (typeof canonical === 'string' && canonical.trim() !== '') return { name: canonical.trim(), rule: 'plugins.mike.canonical_version' };
+  const extra = property(config, 'extra');
+  const version = isObject(extra) ? property(extra, 'version') : undefined;
+  const provider = isObject(version) ? property(version, 'provider') : undefined;
+  if (provider !== 'mike' && !mike) return undefined;
+  const named = isObject(version) ? property(version, 'default') : undefined;
+  const first = Array.isArray(named) ? named.find((v): v is string => typeof v === 'string') : named;
+  if (typeof first === 'string' && first.trim() !== '') return { name: first.trim(), rule: 'extra.version.default' };
+  return { name: 'latest', rule: "mike's default alias latest" };
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  return value !== undefined && value.trim() !== '' ? value : undefined;
 }
 
 /**
@@ -186,7 +256,7 @@ function fileTitle(name: string, homepage: boolean): string {
   return title.toLowerCase() === title ? title.charAt(0).toUpperCase() + title.slice(1) : title;
 }
 
-function readNav(items: Literal[], sections: string[], warnings: SiteWarning[], configFile: string): NavEntry[] {
+function readNav(items: Literal[], sections: string[], onUnknown: (title: string, line: number | undefined) => void): NavEntry[] {
   const entries: NavEntry[] = [];
   for (const item of items) {
     if (typeof item === 'string') {
@@ -194,11 +264,12 @@ function readNav(items: Literal[], sections: string[], warnings: SiteWarning[], 
     } else if (isObject(item)) {
       for (const [title, value] of item.entries) {
         if (typeof value === 'string') {
-          if (!isExternal(value)) entries.push({ path: normalizeNavPath(value), title, sections });
+          if (!isExternal(value)) entries.push({ path: normalizeNavPath(value), ...(title.trim() !== '' ? { title } : {}), sections });
         } else if (Array.isArray(value)) {
-          entries.push(...readNav(value, [...sections, title], warnings, configFile));
+          // A section titled "" shows no title (FastAPI's nav): it adds no label to its pages' breadcrumbs.
+          entries.push(...readNav(value, title.trim() === '' ? sections : [...sections, title], onUnknown));
         } else if (value instanceof Unknown) {
-          warnings.push({ file: configFile, line: value.line, setting: 'nav', message: `${configFile}${value.line ? ` line ${value.line}` : ''}: the nav entry “${title}” is ${value.what}, which is only known when MkDocs runs; name the page's file there instead.` });
+          onUnknown(title, value.line);
         }
       }
     }
@@ -212,23 +283,6 @@ function isExternal(path: string): boolean {
 
 function normalizeNavPath(path: string): string {
   return joinPath('', path.trim());
-}
-
-/** `exclude_docs` (gitignore-style lines): folders (`snippets/`), names and `*` globs. */
-function excludePatterns(value: Literal): ((path: string) => boolean)[] {
-  if (typeof value !== 'string') return [];
-  return value
-    .split('\n')
-    .map((l) => l.trim())
-    .filter((l) => l !== '' && !l.startsWith('#') && !l.startsWith('!'))
-    .map((line) => {
-      const anchored = line.startsWith('/');
-      const folder = line.endsWith('/');
-      const pattern = line.replace(/^\/|\/$/g, '');
-      const source = pattern.split('*').map((p) => p.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*');
-      const re = new RegExp(`${anchored ? '^' : '(?:^|/)'}${source}${folder ? '/' : '(?:$|/)'}`);
-      return (path: string) => re.test(path);
-    });
 }
 
 async function exists(files: SiteFiles, path: string): Promise<boolean> {

@@ -23,6 +23,18 @@ export const GENERATOR_KEYS: Record<Generator, readonly string[]> = { docusaurus
 export interface SiteFiles {
   /** The file's bytes; undefined when it does not exist or may not be read (outside the root, a symbolic link). */
   read(path: string): Promise<Uint8Array | undefined>;
+  /**
+   * What is directly in `folder` (root-relative, '' for the root), symbolic links left out as `read` refuses them;
+   * undefined when it is no folder or may not be listed. Without it, a site is found only from a config in a page's
+   * folder or above it (`SiteResolver`), never from one beside it (`website/` publishing `../docs`).
+   */
+  list?(folder: string): Promise<SiteEntry[] | undefined>;
+}
+
+/** One entry of a folder (`SiteFiles.list`). */
+export interface SiteEntry {
+  name: string;
+  folder: boolean;
 }
 
 /** A setting of the site's config that could not be used, with the sentence that says what to do. */

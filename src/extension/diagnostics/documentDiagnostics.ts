@@ -154,7 +154,7 @@ function imageProblemText(problem: ImageProblem, path: string): string {
     case 'notImage':
       return vscode.l10n.t('{0} is not a PNG, JPEG or WebP image (by its name and content), so it cannot be uploaded.', path);
     case 'unsupported':
-      return vscode.l10n.t('The image {0} is a GIF or SVG, which the server refuses to upload (it takes PNG, JPEG and WebP): convert it to PNG.', path);
+      return vscode.l10n.t('The image {0} is a GIF or SVG, which the server refuses to upload (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it.', path);
     case 'tooLarge':
       return vscode.l10n.t('The image {0} is larger than docIngest.images.maxSizeMB, so it cannot be uploaded.', path);
     case 'missing':

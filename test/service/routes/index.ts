@@ -7,6 +7,7 @@ import { getCredential, listCredentials, patchCredential } from './credentials';
 import { besideIngestion, ingestRoute } from './ingestion';
 import { me } from './me';
 import { uploadRoute } from './upload';
+import { searchRoutes } from './search';
 import { fileStatuses } from './userFiles';
 
 export function routesFor(dialect: Dialect): Route[] {
@@ -14,6 +15,8 @@ export function routesFor(dialect: Dialect): Route[] {
     listConnectorFiles, patchCredential, fileStatuses,
     ingestRoute('/' + dialect.ingestionPath), uploadRoute('/' + dialect.uploadPath),
     ...besideIngestion('/' + dialect.ingestionPath.replace(/\/ingestion$/, '')),
+    // The specification names no search; both dialects serve the real server's routes, as they do its listings.
+    ...searchRoutes,
   ];
   if (dialect.name === 'spec') return common;
   return [...common, connectorStatus, getPair, listCredentials, getCredential, me];

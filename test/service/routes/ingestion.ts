@@ -125,10 +125,10 @@ function apply(ctx: HandlerContext, parsed: IngestRequest): Reply {
   const hash = contentHash(doc);
   if (existing) {
     existing.upserts++;
-    if (!skipsUpdate(existing, doc, hash, dialect)) write(existing, id, doc, pair, ctx, hash);
+    if (!skipsUpdate(existing, doc, hash, dialect)) store.saveDocument(write(existing, id, doc, pair, ctx, hash));
     return answer(true);
   }
-  store.documents.set(id, write(undefined, id, doc, pair, ctx, hash));
+  store.saveDocument(write(undefined, id, doc, pair, ctx, hash));
   return answer(false);
 }
 
@@ -181,7 +181,7 @@ function deleteIngested(prefix: string): Route {
       if (!doc) throw dialect.coded(404, 'DOCUMENT_NOT_FOUND', 'Document not found');
       if (!doc.fromIngestionApi) throw dialect.coded(400, 'VALIDATION_ERROR', 'Document was not created via the ingestion API');
       if (!editableBy(principal, store, doc.ccPairIds)) throw noAccess(dialect);
-      store.documents.delete(id);
+      store.deleteDocument(id);
       return ok(null);
     },
   };

@@ -287,6 +287,7 @@ describe('doc-ingest command line (F12)', function () {
         assert.equal(good.code, 0, good.stdout);
         const checks = (JSON.parse(good.stdout) as { checks: { check: string; ok: boolean }[] }).checks;
         assert.deepEqual(checks.map((c) => [c.check, c.ok]), [['server', true], ['key', true], ['route', true], ['pair', true]]);
+        assert.match((checks[0] as unknown as { detail: string }).detail, /is the service's API \(server version v4\.6\.1\)$/, 'named from GET version (issue 36)');
         assert.equal(h.service.documents().length, held, 'checking ingests nothing');
         const badKey = await cli(['check'], { DOC_INGEST_API_KEY: 'on_wrong' });
         assert.equal(badKey.code, 3);

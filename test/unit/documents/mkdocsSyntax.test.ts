@@ -101,10 +101,14 @@ describe('reader text: content tabs, details and admonitions of MkDocs (issue 35
 });
 
 describe('reader text: what only the MkDocs build makes (issue 35)', () => {
-  it('a mkdocstrings ::: line (and its options) goes, with a warning at its line; it is no admonition', () => {
+  it('a mkdocstrings ::: line becomes the name it documents (its options go), with a warning at its line; it is no admonition', () => {
     const lines = ['# Reference', '', 'The client.', '', '::: shop.client.Client', '    options:', '      show_source: false', '', 'After.'];
-    assert.equal(mkdocsText(lines), '# Reference\n\nThe client.\n\nAfter.');
+    assert.equal(mkdocsText(lines), '# Reference\n\nThe client.\n\nshop.client.Client\n\nAfter.');
     assert.deepEqual(warnings(lines), [[5, 'apiReference']]);
+  });
+
+  it('a page of mkdocstrings references alone still has text: the names it documents', () => {
+    assert.equal(mkdocsText(['::: shop.orders', '', '::: shop.carts.Cart']), 'shop.orders\n\nshop.carts.Cart');
   });
 
   it('macros {{ }} and {% %} go with a warning at their lines; a loop goes whole and is never an image path', () => {

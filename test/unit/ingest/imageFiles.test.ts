@@ -104,7 +104,7 @@ describe('image files: what an image reference may read (issue 23)', () => {
   });
 
   // Issue 35, item 7: the server's upload route takes .png, .jpg, .jpeg and .webp only ("Unsupported file type"
-  // for any other), so a GIF or an SVG is a problem in the dry run, before any upload, and never read whole.
+  // for any other), so a GIF or an SVG is refused in the dry run, before any upload, and never read whole.
   it('refuses a GIF or an SVG that exists as the upload route does, unread; a missing one is missing', async () => {
     const reads: string[] = [];
     const locate: ImageLocator = async (p) => {
@@ -116,11 +116,27 @@ describe('image files: what an image reference may read (issue 23)', () => {
     for (const [p, kind] of [['a.gif', 'a GIF'], ['b.svg', 'an SVG']]) {
       const e = await thrown(() => reader.read(p ?? ''));
       assert.ok(e instanceof ImageRefusedError && e.reason === 'unsupported', String(e));
-      assert.equal(e.message, `is ${kind} image, which the server's upload route refuses (it takes PNG, JPEG and WebP): convert it to PNG`);
+      assert.equal(e.message, `is ${kind} image, which the server's upload route refuses (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it`);
       await assert.rejects(reader.check(p ?? ''), (x: unknown) => x instanceof ImageRefusedError && x.reason === 'unsupported');
     }
     assert.deepEqual(reads, []);
     assert.ok(!((await thrown(() => reader.read('none.gif'))) instanceof ImageRefusedError), 'a missing GIF is missing');
+  });
+
+  // Issue 35, item 5: an image the published site shows is never a problem of the page. A GIF or SVG is left out
+  // (it stays its alt text) with a warning; a missing one still stops the page.
+  it('leaves a GIF or an SVG out of a page with a warning, never a problem; a missing GIF is a problem', async () => {
+    const locate: ImageLocator = async (p) => {
+      const bytes = ({ 'a.gif': GIF, 'b.svg': svg('<svg/>'), 'c.png': PNG } as Record<string, Buffer>)[p];
+      if (!bytes) throw new Error('ENOENT');
+      return { size: bytes.length, head: async () => bytes, read: async () => bytes };
+    };
+    const text = '# T\n\n![spin](a.gif)\n\n<img src="b.svg" alt="shape">\n\n![logo](c.png)\n\n![gone](none.gif)\n';
+    const images = await readImages(localImageReferences(text, 'page.md'), checkedImageReader(locate, MB));
+    assert.deepEqual(images.leftOut.map((p) => [p.path, p.line]), [['a.gif', 3], ['b.svg', 5]]);
+    assert.match(images.leftOut[0]?.message ?? '', /^the image a\.gif \(line 3\) is a GIF image, .*so the page is sent without it/);
+    assert.deepEqual(images.problems.map((p) => [p.path, p.line]), [['none.gif', 9]]);
+    assert.deepEqual([...images.hashes.keys()], ['c.png']);
   });
 
   describe('on disk', () => {

@@ -3,7 +3,7 @@
 // against the generator's own rule (cited per row).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
@@ -25,6 +25,23 @@ async function pageOf(site: string, page: string) {
 /** Files in memory, for configs that must not exist on disk. */
 function memoryFiles(files: Record<string, string>): SiteFiles {
   return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
+}
+
+/** Files in memory that can be listed too (`SiteFiles.list`), as the disk and the editor list them. */
+function listedFiles(files: Record<string, string>): SiteFiles {
+  return {
+    ...memoryFiles(files),
+    list: async (folder) => {
+      const entries = new Map<string, boolean>();
+      for (const p of Object.keys(files)) {
+        const rest = folder === '' ? p : p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined;
+        if (rest === undefined) continue;
+        const [name = '', ...below] = rest.split('/');
+        entries.set(name, below.length > 0 || entries.get(name) === true);
+      }
+      return [...entries].map(([name, folder]) => ({ name, folder }));
+    },
+  };
 }
 
 describe('docs sites: detection and what the site decides (F15)', () => {
@@ -154,12 +171,13 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.deepEqual([page.url, page.breadcrumb, page.title], ['https://a.test/user-guide/first_steps/', ['User guide', 'First steps'], undefined]);
     });
 
-    it('its pages are read as MkDocs renders them; with a macros plugin or extension, as Jinja templates too (issue 35)', async () => {
+    it('its pages are read as MkDocs renders them; with a macros plugin or extension, or hooks, as Jinja templates too (issue 35)', async () => {
       const syntaxOf = async (config: string) => (await (await loadMkdocs(memoryFiles({}), 'mkdocs.yml', '', config)).page('docs/a.md', 'Text.\n')).syntax;
       assert.equal(await syntaxOf('site_url: https://a.test\n'), 'mkdocs');
       assert.equal(await syntaxOf('plugins:\n  - search\n  - macros\n'), 'mkdocs-macros');
       assert.equal(await syntaxOf('plugins:\n  search: {}\nmarkdown_extensions:\n  vendor.extensions.macros: null\n'), 'mkdocs-macros');
       assert.equal(await syntaxOf('plugins:\n  - macros-like-name\n'), 'mkdocs');
+      assert.equal(await syntaxOf('hooks:\n  - docs/hooks/main.py\n'), 'mkdocs-macros', 'hooks fill placeholders in Python');
     });
   });
 
@@ -196,6 +214,52 @@ describe('docs sites: detection and what the site decides (F15)', () => {
       assert.equal((await resolver.siteOf('docs/a.md'))?.generator, 'mkdocs');
       assert.equal((await resolver.pageOf('website/docs/a.md', 'x'))?.url, 'https://web.test/docs/a');
       assert.equal(await new SiteResolver(memoryFiles({})).siteOf('docs/a.md'), undefined);
+    });
+
+    it('a config anywhere in the root is the site of its docs folders, beside it too; the nearest config holding a page wins', async () => {
+      // Docusaurus's docs `path` is relative to the site's folder and may leave it (Jest: website/ publishes
+      // ../docs). Configs under node_modules or hidden folders are never sites of the root.
+      const docusaurus = (docsPath: string, route: string) => `module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '${docsPath}', routeBasePath: '${route}' } }]] };\n`;
+      const files = {
+        'mkdocs.yml': 'site_url: https://root.test/\ndocs_dir: handbook\n',
+        'website/docusaurus.config.js': docusaurus('../docs', 'docs'),
+        'docs/api/docusaurus.config.js': docusaurus('.', 'api-site'),
+        'node_modules/pkg/docusaurus.config.js': docusaurus('../../vendored', 'vendored'),
+        '.cache/docusaurus.config.js': docusaurus('../hidden', 'hidden'),
+      };
+      const resolver = new SiteResolver(listedFiles(files));
+      assert.deepEqual((await resolver.sitesOfRoot()).map((s) => s.configFile).sort(), ['docs/api/docusaurus.config.js', 'mkdocs.yml', 'website/docusaurus.config.js']);
+      assert.equal((await resolver.pageOf('docs/guide/a.md', 'x'))?.url, 'https://web.test/docs/guide/a', 'website/ publishes ../docs');
+      assert.equal((await resolver.siteOf('docs/guide/a.md'))?.configFile, 'website/docusaurus.config.js');
+      // website/ holds docs/api/ too, but docs/api/'s own config is nearer to its pages.
+      assert.equal((await resolver.pageOf('docs/api/x.md', 'x'))?.url, 'https://web.test/api-site/x');
+      assert.equal((await resolver.siteOf('docs/api/x.md'))?.configFile, 'docs/api/docusaurus.config.js');
+      assert.equal((await resolver.pageOf('handbook/b.md', 'x'))?.url, 'https://root.test/b/');
+      // No site's folders hold it: the config above it, as before.
+      assert.equal((await resolver.siteOf('README.md'))?.configFile, 'mkdocs.yml');
+      assert.equal((await resolver.siteOf('vendored/c.md'))?.configFile, 'mkdocs.yml', 'not the config under node_modules');
+      assert.equal((await resolver.siteOf('hidden/c.md'))?.configFile, 'mkdocs.yml', 'not the config in a hidden folder');
+      // Without a listing, only the configs above a page are found, as before.
+      assert.equal((await new SiteResolver(memoryFiles(files)).siteOf('docs/guide/a.md'))?.configFile, 'mkdocs.yml');
+    });
+
+    it('on disk, the walk for configs lists no folder through a symbolic link', async () => {
+      const dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-walk-'));
+      try {
+        const root = path.join(dir, 'repo');
+        const outside = path.join(dir, 'outside');
+        await mkdir(path.join(root, 'website'), { recursive: true });
+        await mkdir(path.join(outside, 'docs'), { recursive: true });
+        await writeFile(path.join(root, 'website', 'docusaurus.config.js'), "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n");
+        await writeFile(path.join(outside, 'docusaurus.config.js'), "module.exports = { url: 'https://out.test', baseUrl: '/', presets: [['classic', { docs: { path: 'docs' } }]] };\n");
+        await symlink(outside, path.join(root, 'linked'), 'dir');
+        const resolver = new SiteResolver(diskSiteFiles(root));
+        assert.deepEqual((await resolver.sitesOfRoot()).map((s) => s.configFile), ['website/docusaurus.config.js']);
+        assert.equal((await resolver.pageOf('docs/a.md', 'x'))?.url, 'https://web.test/docs/a');
+        assert.equal(await resolver.siteOf('linked/docs/a.md'), undefined);
+      } finally {
+        await rm(dir, { recursive: true, force: true });
+      }
     });
 
     it('reads TypeScript and ES module configs: export default, a typed const, satisfies', async () => {

@@ -1,7 +1,9 @@
 /**
  * Markup of an MkDocs page that only the site's build turns into text, which we never run (issue 35):
  * - mkdocstrings `::: package.Object` (with its options indented below): the API reference it generates from the
- *   code. The line goes (it is no admonition), with a warning at its line that the reference is not sent.
+ *   code. The line becomes the object's name (it is no admonition; the reader sees a reference headed by it, so a
+ *   page of references alone still says what it documents), with a warning at its line that the reference is not
+ *   sent.
  * - mkdocs-macros (Jinja) `{{ expression }}`, `{% tag %}`: not evaluated, so left out with a
  *   warning at its line, never read as text or as an image path. A block tag (`{% for %}` ... `{% endfor %}`,
  *   `if`, `macro`, `call`, `filter`) goes with everything up to its end tag: what it repeats or chooses is only known
@@ -15,7 +17,7 @@ import type { Edit } from './mapped';
 
 const MKDOCSTRINGS = /^([ \t]*):::[ \t]+([A-Za-z_][\w.:-]*)[ \t]*$/;
 
-/** mkdocstrings identifier lines and their options go, each with a warning. */
+/** mkdocstrings identifier lines become the object's name, their options go, each with a warning. */
 export function mkdocstringsLines(text: string): { edits: Edit[]; problems: StageProblem[] } {
   const edits: Edit[] = [];
   const problems: StageProblem[] = [];
@@ -32,12 +34,12 @@ export function mkdocstringsLines(text: string): { edits: Edit[]; problems: Stag
       if (option.text.trim() === '' || /^[ \t]*/.exec(option.text)![0].length <= indent) break;
       last++;
     }
-    const edit = wholeLines(text, line.start, (lines[last] as Line).end);
-    edits.push(edit ?? { start: line.start, end: (lines[last] as Line).next, text: '' });
+    // The name stays where the line was, at its indent (inside a list or an admonition it stays there).
+    edits.push({ start: line.start + indent, end: (lines[last] as Line).end, text: match[2] ?? '' });
     problems.push({
       severity: 'warning',
       code: 'apiReference',
-      message: `“::: ${match[2] ?? ''}” is an API reference that mkdocstrings generates when the site is built, so it is not sent; the page's own text is.`,
+      message: `“::: ${match[2] ?? ''}” is an API reference that mkdocstrings generates when the site is built, so only the name of what it documents is sent, not the reference itself.`,
       offset: line.start,
     });
     i = last;
