@@ -107,4 +107,10 @@ describe('reader text: component attributes a reader sees (issue 35)', () => {
       '   **Why?**', '', '   Reasons', '', '   It loads.',
     ].join('\n')]);
   });
+
+  it('an <img> keeps its string attributes and loses its JavaScript ones (style={{ }}), which no reader sees', () => {
+    const sent = JSON.stringify(build(['# API', '', '<Frame>', '  <img src="/a.png" alt="A lamp" style={{ width: \'268px\' }} className="block" />', '</Frame>'].join('\n'), 'api.mdx').document);
+    assert.ok(!sent.includes('{{') && !sent.includes('268px'), sent);
+    assert.ok(sent.includes('A lamp'), sent);
+  });
 });

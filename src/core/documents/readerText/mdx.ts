@@ -380,7 +380,11 @@ class MdxStage {
 
   /** A kept component: its text, after its title; a partial: the partial's text. */
   private element(node: MdxNode, flow: boolean, asWritten = false, base = column(node) - 1): void {
-    if (node.name === 'img') return;
+    if (node.name === 'img') {
+      const tag = plainImg(node);
+      if (tag !== undefined) this.edits.push({ start: start(node), end: end(node), text: tag });
+      return;
+    }
     const reference = node.name ? this.partials.get(node.name) : undefined;
     if (reference) {
       this.edits.push({ start: start(node), end: end(node), text: this.partialText(node, reference) ?? '' });
@@ -416,6 +420,20 @@ class MdxStage {
     }
     for (const child of kept) this.phrasing(child);
   }
+}
+
+/**
+ * An `<img>` whose attributes include JavaScript (`style={{ width: 268 }}`, `className={x}`) as the same tag with
+ * only its string attributes: the browser shows the image, never the code, and the image stage reads `src` and
+ * `alt`. Undefined (kept as written) when every attribute is a string, or when `src` itself is an expression (a
+ * templated path is no image).
+ */
+function plainImg(node: MdxNode): string | undefined {
+  const attributes = node.attributes ?? [];
+  const src = attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src');
+  if (typeof src?.value !== 'string' || attributes.every((a) => a.type === 'mdxJsxAttribute' && (typeof a.value === 'string' || a.value === null))) return undefined;
+  const kept = attributes.filter((a): a is { type: string; name: string; value: string } => a.type === 'mdxJsxAttribute' && typeof a.name === 'string' && typeof a.value === 'string');
+  return `<img ${kept.map((a) => `${a.name}="${a.value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`).join(' ')} />`;
 }
 
 /** The text of an expression that is only a string literal (`'<'`, `"{"`), else undefined. */
