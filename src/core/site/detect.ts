@@ -191,7 +191,7 @@ export class SiteResolver {
       if (name.startsWith('docusaurus.config.')) return loadDocusaurus(this.files, configFile, folder, text);
       // `docs.json` is a common name: only a Mintlify config has `navigation` (or Mintlify's schema).
       if (name === 'docs.json' && !/"navigation"\s*:|mintlify\.com/.test(text)) continue;
-      return loadMintlify(configFile, folder, text);
+      return loadMintlify(this.files, configFile, folder, text);
     }
     return undefined;
   }

@@ -1,58 +1,73 @@
 /**
- * Mintlify (`docs.json`, or the older `mint.json`), read as JSON.
+ * Mintlify (`docs.json`, or the older `mint.json`), read as JSON with its `$ref` parts (`mintlifyConfig.ts`).
  *
- * What it decides (Mintlify's "Navigation" and "Pages" docs):
- * - pages are the `.md`/`.mdx` files under the config's folder, addressed by their path without the extension
- *   (`guides/install.mdx` → `guides/install`; `index.mdx` → its folder). The config names no published
- *   address (the domain is set in Mintlify's dashboard), so section links need a link template;
- * - the breadcrumb: the navigation's tabs, anchors, dropdowns and groups down to the page, then the page's label
- *   (front matter `sidebarTitle`, else `title`, else its first heading, else its file name);
+ * What it decides (Mintlify's "Navigation", "Pages", "Hidden pages", "Exclude files" and "SEO" docs):
+ * - pages are the `.md`/`.mdx` files under the config's folder, but for `snippets/`, what `.mintignore` excludes and
+ *   what Mintlify ignores by default (`mintlifyIgnore.ts`); a page the navigation leaves out is still published
+ *   (a hidden page, reachable by its address);
+ * - the address: `seo.metatags.canonical` (Mintlify's setting for a custom domain: it "appends each page's path to
+ *   this base URL") + the path without the extension (`guides/install.mdx` → `guides/install`; `index.mdx` → its
+ *   folder). Without it the domain is only in Mintlify's dashboard, so section links need a link template;
+ * - the breadcrumb: the navigation's tabs, anchors, dropdowns, products, menu items and groups down to the page
+ *   (`mintlifyNav.ts`: a language or a version is no label), then the page's label (a root page's group title,
+ *   else front matter `sidebarTitle`, else `title`, else its first heading, else its file name);
  * - the title: front matter `title`, else `sidebarTitle`.
  */
-import { fromData, isObject, property } from './literal';
-import type { Literal } from './literal';
+import { readMintlifyConfig } from './mintlifyConfig';
+import { MINTIGNORE_FILE, mintlifyExclusions } from './mintlifyIgnore';
+import { navigationPlaces } from './mintlifyNav';
 import { readPageText } from './pageText';
-import { under } from './types';
-import type { Site, SitePage, SiteRule, SiteWarning } from './types';
+import { encodeUrlPath, joinPath, joinUrl, under } from './types';
+import type { Site, SiteFiles, SitePage, SiteRule } from './types';
 
-const CONTAINERS = ['tabs', 'anchors', 'dropdowns', 'groups', 'versions', 'languages', 'menu'];
-const LABELS = ['tab', 'anchor', 'dropdown', 'group', 'version', 'language', 'item', 'name'];
-
-export function loadMintlify(configFile: string, folder: string, text: string): Site {
-  const warnings: SiteWarning[] = [];
-  let config: Literal;
-  try {
-    config = fromData(JSON.parse(text));
-  } catch (e) {
-    warnings.push({ file: configFile, setting: '(file)', message: `${configFile} is not valid JSON (${e instanceof Error ? e.message : String(e)}), so the navigation was not read; fix it.` });
+export async function loadMintlify(files: SiteFiles, configFile: string, folder: string, text: string): Promise<Site> {
+  const { value: config, parts, warnings } = await readMintlifyConfig(files, configFile, folder, text);
+  const record = isRecord(config) ? config : {};
+  const oldConfig = configFile.endsWith('mint.json');
+  const places = navigationPlaces(record.navigation, oldConfig ? { tabs: record.tabs, anchors: record.anchors } : undefined);
+  const canonical = canonicalOf(record);
+  if (canonical === undefined) {
+    warnings.push({
+      file: configFile,
+      setting: 'seo.metatags.canonical',
+      message: `${configFile} names no published address (seo.metatags.canonical, Mintlify's setting for a custom domain; else the domain is set in Mintlify's dashboard), so pages have no address of their own; set it there, or give a linkTemplate such as https://docs.example.com/{page}#{anchor} in .doc-ingest.json or the docIngest.linkTemplate setting.`,
+    });
   }
-  const places = new Map<string, string[]>();
-  const navigation = isObject(config) ? property(config, 'navigation') : undefined;
-  if (navigation !== undefined) walk(navigation, [], places);
-  warnings.push({
-    file: configFile,
-    setting: 'url',
-    message: `${configFile} names no published address (Mintlify sets the domain in its dashboard), so pages have no address of their own; give a linkTemplate such as https://docs.example.com/{page}#{anchor} in .doc-ingest.json or the docIngest.linkTemplate setting.`,
-  });
-  const rules: SiteRule[] = [{ name: 'navigation', value: `${places.size} pages` }];
+  const mintignorePath = joinPath(folder, MINTIGNORE_FILE);
+  const mintignore = await files.read(mintignorePath);
+  const exclusions = mintlifyExclusions(mintignore === undefined ? undefined : new TextDecoder().decode(mintignore), mintignorePath);
+  const rules: SiteRule[] = [
+    { name: 'navigation', value: `${places.size} pages` },
+    ...(parts.length > 0 ? [{ name: '$ref', value: parts.join(', ') }] : []),
+    { name: 'seo.metatags.canonical', value: canonical ?? '(not set)' },
+    { name: '.mintignore', value: mintignore === undefined ? '(none: the default patterns and snippets/)' : `${mintignorePath}, the default patterns and snippets/` },
+  ];
   return {
     generator: 'mintlify',
     configFile,
     folder,
+    ...(canonical !== undefined ? { baseUrl: `${canonical}/` } : {}),
     docsDirs: [folder],
     rules,
     warnings,
     page(path: string, pageText: string): Promise<SitePage> {
       const inSite = under(folder, path);
       if (inSite === undefined || !/\.mdx?$/i.test(inSite)) return Promise.resolve({ path, breadcrumb: [], notPage: 'not a page of the site' });
+      const excluded = exclusions.reasonOf(inSite);
+      if (excluded !== undefined) return Promise.resolve({ path, breadcrumb: [], notPage: excluded, unpublished: true });
       const route = inSite.replace(/\.mdx?$/i, '');
       const read = readPageText(pageText);
       const fm = read.frontMatter;
       const stem = route.split('/').pop() ?? route;
-      const label = fm.get('sidebarTitle') ?? fm.get('title') ?? read.h1 ?? stem;
-      const page: SitePage = { path, breadcrumb: [...(places.get(route) ?? []), label] };
-      const title = fm.get('title') ?? fm.get('sidebarTitle');
+      const where = places.get(route);
+      const label = nonEmpty(where?.label) ?? nonEmpty(fm.get('sidebarTitle')) ?? nonEmpty(fm.get('title')) ?? nonEmpty(read.h1) ?? stem;
+      const page: SitePage = { path, breadcrumb: [...(where?.sections ?? []), label] };
+      const title = nonEmpty(fm.get('title')) ?? nonEmpty(fm.get('sidebarTitle'));
       if (title !== undefined) page.title = title;
+      if (canonical !== undefined) {
+        const address = route === 'index' ? '' : route.replace(/\/index$/, '');
+        page.url = address === '' ? canonical : joinUrl(`${canonical}/`, encodeUrlPath(address));
+      }
       return Promise.resolve(page);
     },
     // Mintlify serves the docs root's files at the site's root, and a page's address is its path without the
@@ -63,21 +78,20 @@ export function loadMintlify(configFile: string, folder: string, text: string): 
   };
 }
 
-/** Records each page's enclosing labels. */
-function walk(node: Literal, labels: string[], places: Map<string, string[]>): void {
-  if (typeof node === 'string') {
-    if (!places.has(node)) places.set(node.replace(/^\/+/, ''), labels);
-    return;
-  }
-  if (Array.isArray(node)) {
-    for (const item of node) walk(item, labels, places);
-    return;
-  }
-  if (!isObject(node)) return;
-  const label = LABELS.map((k) => property(node, k)).find((v): v is string => typeof v === 'string');
-  const inner = label === undefined ? labels : [...labels, label];
-  for (const key of [...CONTAINERS, 'pages']) {
-    const children = property(node, key);
-    if (children !== undefined) walk(children, inner, places);
-  }
+/** `seo.metatags.canonical` as an absolute http(s) address without a trailing slash. */
+function canonicalOf(config: Record<string, unknown>): string | undefined {
+  const seo = config.seo;
+  const metatags = isRecord(seo) ? seo.metatags : undefined;
+  const canonical = isRecord(metatags) ? metatags.canonical : undefined;
+  if (typeof canonical !== 'string' || !/^https?:\/\/[^/\s]+/i.test(canonical.trim())) return undefined;
+  return canonical.trim().replace(/\/+$/, '');
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function nonEmpty(value: string | undefined): string | undefined {
+  const trimmed = value?.trim();
+  return trimmed === undefined || trimmed === '' ? undefined : trimmed;
 }

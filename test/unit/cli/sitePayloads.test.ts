@@ -37,7 +37,7 @@ describe('the payload of every page of the fixture sites (F15)', function () {
   this.timeout(120_000);
   const h = useService('spec');
 
-  for (const site of ['docusaurus', 'mkdocs', 'mkdocs-images', 'mkdocs-syntax', 'mkdocs-i18n', 'mkdocs-static-i18n', 'mkdocs-blog', 'docusaurus-outside', 'mkdocs-includes']) {
+  for (const site of ['docusaurus', 'mkdocs', 'mkdocs-images', 'mkdocs-syntax', 'mkdocs-i18n', 'mkdocs-static-i18n', 'mkdocs-blog', 'docusaurus-outside', 'mkdocs-includes', 'mintlify-nav']) {
     it(`${site}: a batch sends what preview shows, byte for byte, and each page's payload is the one checked in`, async () => {
       const root = await mkdtemp(path.join(tmpdir(), `doc-ingest-${site}-`));
       try {

@@ -5,9 +5,10 @@
  * stay byte for byte as written:
  * - `import` / `export` blocks and `{expressions}` (comments `{/* ... *\/}` included) go; an expression that is
  *   only a string literal (`{'<'}`) becomes its text;
- * - a component keeps the text inside it, unindented, as blocks of their own; its `title` or `label` attribute
- *   (`<TabItem value="linux" label="Linux">`) becomes a bold line before its text; a component without text or
- *   title goes (`<Spacer />`); `<img>` stays as written (it is an image, F8);
+ * - a component keeps the text inside it, unindented, as blocks of their own, with the attributes a reader sees
+ *   (`componentText.ts`: a `title` or `label` as a bold line before its text, a field's name and type, a caption
+ *   after it); a component without text or such attributes goes (`<Spacer />`); `<img>` stays as written (it is
+ *   an image, F8);
  * - a Docusaurus partial (a component imported from a `.md`/`.mdx` file) is replaced by that file's reader text.
  * Headings inside components stay headings, so they still make sections. A page nesting deeper than
  * `MAX_MARKUP_DEPTH` is a syntax error where it gets that deep (the stage recurses per level).
@@ -19,6 +20,7 @@ import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
 import { mdxBlocks } from './mdxRegions';
+import { shownText } from './componentText';
 import type { MdxBlock } from './mdxRegions';
 
 /** Where a node stands; the line and column are those of the text parsed (a batch of regions), the offset the page's. */
@@ -247,6 +249,7 @@ function offsetOf(text: string, line: number, column: number): number {
 
 const start = (node: MdxNode): number => node.position?.start.offset ?? 0;
 const end = (node: MdxNode): number => node.position?.end.offset ?? 0;
+const column = (node: MdxNode): number => node.position?.start.column ?? 1;
 
 class MdxStage {
   readonly edits: Edit[] = [];
@@ -268,7 +271,7 @@ class MdxStage {
    * A list of flow (block) children. `parent` undefined: the root or a Markdown container (list item, quote), whose
    * blank lines stay as written; a component: its children become blocks separated by one blank line.
    */
-  flow(children: readonly MdxNode[], parent: MdxNode | undefined): void {
+  flow(children: readonly MdxNode[], parent: MdxNode | undefined, base = 0): void {
     const kept = children.filter((c) => !this.empty(c));
     if (parent === undefined) {
       // Runs of removed children go with the blank lines after them (before them, at the end of the page).
@@ -285,28 +288,34 @@ class MdxStage {
         else this.edits.push({ start: start(child), end: end(children[last] as MdxNode), text: '' });
         i = last;
       }
-      for (const child of kept) this.block(child, undefined);
+      for (const child of kept) this.block(child, undefined, 0);
       return;
     }
     for (let i = 0; i + 1 < kept.length; i++) {
-      this.edits.push({ start: end(kept[i] as MdxNode), end: start(kept[i + 1] as MdxNode), text: '\n\n' });
+      this.edits.push({ start: end(kept[i] as MdxNode), end: start(kept[i + 1] as MdxNode), text: `\n\n${' '.repeat(base)}` });
     }
-    for (const child of kept) this.block(child, parent);
+    for (const child of kept) this.block(child, parent, base);
   }
 
-  /** A kept flow node; inside a component its lines lose the component's indentation. */
-  private block(node: MdxNode, parent: MdxNode | undefined): void {
+  /**
+   * A kept flow node; inside a component its lines lose the component's indentation. `base`: the indentation that
+   * stays, that of the outermost component where it stands in Markdown (in a list item, the item's).
+   */
+  private block(node: MdxNode, parent: MdxNode | undefined, base: number): void {
     if (node.type === 'mdxJsxFlowElement') {
-      this.element(node, true);
+      this.element(node, true, parent === undefined, parent === undefined ? column(node) - 1 : base);
       return;
     }
-    if (parent !== undefined) this.dedent(node);
+    if (parent !== undefined) this.dedent(node, base);
     this.inner(node);
   }
 
-  /** The lines after the first of a block inside a component lose up to its column's worth of indentation. */
-  private dedent(node: MdxNode): void {
-    const indent = (node.position?.start.column ?? 1) - 1;
+  /**
+   * The lines after the first of a block inside a component lose its indentation beyond `base`, so that they stand
+   * where its first line lands (a code block in a component in a list item stays in the item).
+   */
+  private dedent(node: MdxNode, base: number): void {
+    const indent = column(node) - 1 - base;
     if (indent <= 0) return;
     const to = end(node);
     for (let at = this.text.indexOf('\n', start(node)); at !== -1 && at < to; at = this.text.indexOf('\n', at + 1)) {
@@ -354,7 +363,8 @@ class MdxStage {
         if (node.name === 'img') return false;
         const partial = node.name ? this.partials.get(node.name) : undefined;
         if (partial) return (this.partialText(node, partial) ?? '') === '';
-        if (label(node) !== undefined) return false;
+        const shown = shownText(node.name, node.attributes);
+        if (shown.before.length > 0 || shown.after.length > 0) return false;
         return (node.children ?? []).every((c) => this.empty(c));
       }
       default:
@@ -369,27 +379,38 @@ class MdxStage {
   }
 
   /** A kept component: its text, after its title; a partial: the partial's text. */
-  private element(node: MdxNode, flow: boolean): void {
-    if (node.name === 'img') return;
+  private element(node: MdxNode, flow: boolean, asWritten = false, base = column(node) - 1): void {
+    if (node.name === 'img') {
+      const tag = plainImg(node);
+      if (tag !== undefined) this.edits.push({ start: start(node), end: end(node), text: tag });
+      return;
+    }
     const reference = node.name ? this.partials.get(node.name) : undefined;
     if (reference) {
       this.edits.push({ start: start(node), end: end(node), text: this.partialText(node, reference) ?? '' });
       return;
     }
-    const title = label(node);
-    const titleText = title === undefined ? '' : `**${title.replace(/\*/g, '\\*')}**`;
+    // What the component shows besides its children (its title, a field's name and type, a caption): README's table.
+    const shown = shownText(node.name, node.attributes);
+    // Blocks of a component in a list item keep the item's indentation.
+    const pad = ' '.repeat(base);
+    const before = shown.before.join(flow ? `\n\n${pad}` : ' ');
+    const after = shown.after.length === 0 ? '' : flow ? shown.after.join(': ') : `(${shown.after.join(': ')})`;
     const children = node.children ?? [];
     const kept = children.filter((c) => !this.empty(c));
     const first = kept[0];
     const last = kept[kept.length - 1];
+    // Where blank lines stay as written, a component closed on the line before the next block would run its last
+    // paragraph into that block: the block is kept apart, as it renders.
+    const apart = asWritten && this.text[end(node)] === '\n' && /^\n[ \t]*\S/.test(this.text.slice(end(node), end(node) + 200)) ? '\n' : '';
     if (first === undefined || last === undefined) {
-      this.edits.push({ start: start(node), end: end(node), text: titleText });
+      this.edits.push({ start: start(node), end: end(node), text: `${[before, after].filter((t) => t !== '').join(flow ? `\n\n${pad}` : ' ')}${apart}` });
       return;
     }
-    this.edits.push({ start: start(node), end: start(first), text: titleText === '' ? '' : flow ? `${titleText}\n\n` : `${titleText} ` });
-    this.edits.push({ start: end(last), end: end(node), text: '' });
+    this.edits.push({ start: start(node), end: start(first), text: before === '' ? '' : flow ? `${before}\n\n${pad}` : `${before} ` });
+    this.edits.push({ start: end(last), end: end(node), text: `${after === '' ? '' : flow ? `\n\n${pad}${after}` : ` ${after}`}${apart}` });
     if (flow) {
-      this.flow(children, node);
+      this.flow(children, node, base);
       return;
     }
     for (let i = 0; i + 1 < kept.length; i++) {
@@ -401,13 +422,18 @@ class MdxStage {
   }
 }
 
-/** A component's title as a reader sees it: its `title` or `label` attribute (string values only). */
-function label(node: MdxNode): string | undefined {
-  for (const name of ['title', 'label']) {
-    const attribute = node.attributes?.find((a) => a.type === 'mdxJsxAttribute' && a.name === name);
-    if (typeof attribute?.value === 'string' && attribute.value.trim() !== '') return attribute.value.trim();
-  }
-  return undefined;
+/**
+ * An `<img>` whose attributes include JavaScript (`style={{ width: 268 }}`, `className={x}`) as the same tag with
+ * only its string attributes: the browser shows the image, never the code, and the image stage reads `src` and
+ * `alt`. Undefined (kept as written) when every attribute is a string, or when `src` itself is an expression (a
+ * templated path is no image).
+ */
+function plainImg(node: MdxNode): string | undefined {
+  const attributes = node.attributes ?? [];
+  const src = attributes.find((a) => a.type === 'mdxJsxAttribute' && a.name === 'src');
+  if (typeof src?.value !== 'string' || attributes.every((a) => a.type === 'mdxJsxAttribute' && (typeof a.value === 'string' || a.value === null))) return undefined;
+  const kept = attributes.filter((a): a is { type: string; name: string; value: string } => a.type === 'mdxJsxAttribute' && typeof a.name === 'string' && typeof a.value === 'string');
+  return `<img ${kept.map((a) => `${a.name}="${a.value.replace(/&/g, '&amp;').replace(/"/g, '&quot;')}"`).join(' ')} />`;
 }
 
 /** The text of an expression that is only a string literal (`'<'`, `"{"`), else undefined. */
