@@ -69,6 +69,9 @@ describe('the payload of every page of the fixture sites (F15)', function () {
           }
           assert.equal(actual, fs.readFileSync(expectedFile, 'utf8'), `${file.path}: the payload checked in`);
         }
+        // No payload is checked in for a page no longer sent (a stale file would pass unnoticed).
+        const checkedIn = fs.readdirSync(path.join(EXPECTED, site)).filter((f) => f !== 'outcomes.json').sort();
+        assert.deepEqual(checkedIn, sent.map((f) => `${f.path.replaceAll('/', '~')}.json`).sort(), `${site}: a payload checked in for each page sent, and no other`);
         const outcomesFile = path.join(EXPECTED, site, 'outcomes.json');
         const actualOutcomes = `${JSON.stringify(outcomes, null, 2)}\n`;
         if (process.env.DOC_INGEST_WRITE_EXPECTED === '1') fs.writeFileSync(outcomesFile, actualOutcomes);
