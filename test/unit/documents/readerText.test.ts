@@ -287,4 +287,16 @@ describe('a Docusaurus .md page read as MDX (markdown.format mdx, issue 35)', ()
     // Without mdxMarkdown (a Mintlify page), MDX refuses the HTML comment as Docusaurus without mdx1Compat would.
     assert.throws(() => readerText(body, { path: 'docs/page.mdx', mdx: true, includes }));
   });
+
+  it('a heading\'s {#id} is its anchor and never reaches MDX (mdx1Compat.headingIds); in code it stays', () => {
+    const body = "import X from './x';\n\n## Fast CLI ([#17](https://x.test/17)) {#change-17}\n\nText.\n\n```md\n## Example {#kept}\n```\n\n### Plain\n";
+    const read = readerText(body, { path: 'blog/post.md', mdx: true, mdxMarkdown: true });
+    const text = read?.mapped.text ?? '';
+    assert.match(text, /^## Fast CLI \(\[#17\]\(https:\/\/x\.test\/17\)\)$/m);
+    assert.match(text, /## Example \{#kept\}/, 'an example in code is content');
+    const line = text.indexOf('## Fast CLI');
+    assert.deepEqual([...(read?.headingIds ?? new Map())], [[line, 'change-17']]);
+    // Before: acorn refused `{#change-17}` as an expression.
+    assert.throws(() => readerText(body, { path: 'blog/post.mdx', mdx: true }));
+  });
 });

@@ -38,6 +38,7 @@ import { macroMarkup, mkdocstringsLines } from './buildTime';
 import { attributeLists } from './attrLists';
 import { markdownInHtml } from './markdownInHtml';
 import { droppedLines } from './dropLines';
+import { docusaurusHeadingIds } from './docusaurusHeadingIds';
 import { headingHtml } from './headingHtml';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
@@ -138,8 +139,17 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     found.push(...regions.problems);
     return regions.edits;
   });
-  // Docusaurus turns HTML comments into MDX ones before parsing (mdx1Compat.comments).
+  // Docusaurus turns HTML comments into MDX ones before parsing (mdx1Compat.comments), and takes explicit heading
+  // ids out (mdx1Compat.headingIds): kept by the offset in the source of their heading's line.
   if (mdx && context.mdxMarkdown) stage((text) => htmlComments(text));
+  const explicitIds = new Map<number, string>();
+  if (mdx && context.mdxMarkdown) {
+    stage((text) => {
+      const found = docusaurusHeadingIds(text);
+      for (const [offset, id] of found.ids) explicitIds.set(mapped.sourceOffset(offset), id);
+      return found.edits;
+    });
+  }
   // Before MDX is parsed: a site's own syntax (`{* x *}`) may not be valid MDX.
   if (context.drop.length) stage((text) => droppedLines(text, context.drop));
   if (mdx) {
@@ -176,12 +186,23 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     if (edits.length === 0) break;
     mapped = mapped.apply(edits);
   }
-  if (!context.mkdocs) return { mapped, problems };
+  if (!context.mkdocs) return explicitIds.size ? { mapped, problems, headingIds: idsOfLines(mapped, explicitIds) } : { mapped, problems };
   stage((text) => markdownInHtml(text));
   // Last, so that the headings' offsets found here are those of the reader text.
   const lists = attributeLists(mapped.text);
   mapped = mapped.apply(lists.edits);
   return { mapped, problems, headingIds: shiftedOffsets(lists.headingIds, lists.edits) };
+}
+
+/** The ids of the reader text's lines whose start maps to a source offset in `bySource`. */
+function idsOfLines(mapped: MappedText, bySource: ReadonlyMap<number, string>): Map<number, string> {
+  const result = new Map<number, string>();
+  for (let start = 0; start <= mapped.text.length; start = mapped.text.indexOf('\n', start) + 1) {
+    const id = bySource.get(mapped.sourceOffset(start));
+    if (id !== undefined) result.set(start, id);
+    if (mapped.text.indexOf('\n', start) === -1) break;
+  }
+  return result;
 }
 
 /** Offsets of a text, where they stand once `edits` (none of them covering one) are applied. */
