@@ -23,7 +23,7 @@
  */
 import { findFrontMatter } from '../frontMatter';
 import { findHeadings } from '../markdown';
-import { isMarkdownPath, trimBlankLines, withoutBomLf } from '../text';
+import { isMarkdownPath, lineStarts, trimBlankLines, withoutBomLf } from '../text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
 import type { IncludeBases, IncludedFiles, IncludeReference } from './includes';
 import { IncludeBoundError, IncludeBudget } from './bound';
@@ -197,10 +197,9 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
 /** The ids of the reader text's lines whose start maps to a source offset in `bySource`. */
 function idsOfLines(mapped: MappedText, bySource: ReadonlyMap<number, string>): Map<number, string> {
   const result = new Map<number, string>();
-  for (let start = 0; start <= mapped.text.length; start = mapped.text.indexOf('\n', start) + 1) {
+  for (const start of lineStarts(mapped.text)) {
     const id = bySource.get(mapped.sourceOffset(start));
     if (id !== undefined) result.set(start, id);
-    if (mapped.text.indexOf('\n', start) === -1) break;
   }
   return result;
 }
