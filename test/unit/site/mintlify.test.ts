@@ -4,11 +4,7 @@
 // "SEO" docs say.
 import assert from 'node:assert/strict';
 import { SiteResolver } from '../../../src/core/site';
-import type { SiteFiles } from '../../../src/core/site';
-
-function memoryFiles(files: Record<string, string>): SiteFiles {
-  return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
-}
+import { memoryFiles } from './memoryFiles';
 
 const page = (title: string) => `---\ntitle: ${title}\n---\n\nText.\n`;
 

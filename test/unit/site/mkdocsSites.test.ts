@@ -4,13 +4,10 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
-import type { Site, SiteFiles } from '../../../src/core/site';
+import type { Site } from '../../../src/core/site';
 import { formatDate, slugifyTitle } from '../../../src/core/site/mkdocsBlog';
 import { SITES } from './fixtures';
-
-function memoryFiles(files: Record<string, string>): SiteFiles {
-  return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
-}
+import { memoryFiles } from './memoryFiles';
 
 async function siteIn(files: Record<string, string>, folder: string): Promise<Site> {
   const site = await new SiteResolver(memoryFiles(files)).siteIn(folder);

@@ -7,12 +7,12 @@ import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promis
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
-import type { SiteFiles } from '../../../src/core/site';
 import { loadMkdocs } from '../../../src/core/site/mkdocs';
 import { exportedLiteral, isObject, Unknown } from '../../../src/core/site/literal';
 import { stripNumberPrefix } from '../../../src/core/site/docusaurus';
 import { SITES } from './fixtures';
 import { mkdocsSlug, MkdocsSlugger } from '../../../src/core/documents/slug';
+import { listedFiles, memoryFiles } from './memoryFiles';
 
 
 async function pageOf(site: string, page: string) {
@@ -23,27 +23,6 @@ async function pageOf(site: string, page: string) {
 }
 
 /** Files in memory, for configs that must not exist on disk. */
-function memoryFiles(files: Record<string, string>): SiteFiles {
-  return { read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined) };
-}
-
-/** Files in memory that can be listed too (`SiteFiles.list`), as the disk and the editor list them. */
-function listedFiles(files: Record<string, string>): SiteFiles {
-  return {
-    ...memoryFiles(files),
-    list: async (folder) => {
-      const entries = new Map<string, boolean>();
-      for (const p of Object.keys(files)) {
-        const rest = folder === '' ? p : p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined;
-        if (rest === undefined) continue;
-        const [name = '', ...below] = rest.split('/');
-        entries.set(name, below.length > 0 || entries.get(name) === true);
-      }
-      return [...entries].map(([name, folder]) => ({ name, folder }));
-    },
-  };
-}
-
 describe('docs sites: detection and what the site decides (F15)', () => {
   describe('Docusaurus fixture (url https://docs.acme.test, baseUrl /product/, routeBasePath guide)', () => {
     const rows: { page: string; url: string | undefined; breadcrumb: string[]; title: string | undefined; rule: string }[] = [

@@ -10,32 +10,14 @@ import { findImageReferences } from '../../../src/core/documents/images';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
 import { diskImageReader } from '../../../src/core/ingest/imageFiles';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
-import type { SiteFiles } from '../../../src/core/site';
-
-/** Files in memory: only the configs and the pages matter to where an image is looked for. */
-function memoryFiles(files: Record<string, string>): SiteFiles {
-  return {
-    read: async (p) => (p in files ? new TextEncoder().encode(files[p]) : undefined),
-    // Listed as the disk lists them, so that a config beside the docs (`website/`) is found.
-    list: async (folder) => {
-      const entries = new Map<string, boolean>();
-      for (const p of Object.keys(files)) {
-        const rest = folder === '' ? p : p.startsWith(`${folder}/`) ? p.slice(folder.length + 1) : undefined;
-        if (rest === undefined) continue;
-        const [name = '', ...below] = rest.split('/');
-        entries.set(name, below.length > 0 || entries.get(name) === true);
-      }
-      return [...entries].map(([name, folder]) => ({ name, folder }));
-    },
-  };
-}
+import { listedFiles } from './memoryFiles';
 
 /**
  * The root-relative path of each local image of `page`, as the site resolves it. The page is named (as Ingest
  * Current File names it): a file no site publishes is then built, not skipped, and its images resolved too.
  */
 async function imagePaths(files: Record<string, string>, page: string): Promise<(string | undefined)[]> {
-  const facts = await new SiteResolver(memoryFiles(files)).factsOf(page, files[page] ?? '', { named: true });
+  const facts = await new SiteResolver(listedFiles(files)).factsOf(page, files[page] ?? '', { named: true });
   return findImageReferences(files[page] ?? '', page, facts?.images).filter((r) => r.kind === 'local').map((r) => r.path);
 }
 
@@ -111,7 +93,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       'docusaurus.config.js': "module.exports = { url: 'https://x.test', staticDirectories: ['../secrets'] };",
       'docs/intro.md': '# Intro\n\n![a](/a.png)\n',
     };
-    const facts = await new SiteResolver(memoryFiles(files)).factsOf('docs/intro.md', files['docs/intro.md'], { named: true });
+    const facts = await new SiteResolver(listedFiles(files)).factsOf('docs/intro.md', files['docs/intro.md'], { named: true });
     const [ref] = findImageReferences(files['docs/intro.md'], 'docs/intro.md', facts?.images);
     assert.equal(ref?.outside, true, JSON.stringify(ref));
     assert.deepEqual(localImageReferences(files['docs/intro.md'], 'docs/intro.md', undefined, facts).map((r) => r.outside), [true]);
