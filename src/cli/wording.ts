@@ -3,7 +3,7 @@
  * flag or an environment variable. One table, so a new setting name shows up here or in the test that reads
  * every core sentence.
  */
-import { UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine } from '../core/api/classify';
+import { untrustedCertificateAction, untrustedCertificateActionForCommandLine } from '../core/api/classify';
 
 const FLAGS: Record<string, string> = {
   baseUrl: '--server (DOC_INGEST_BASE_URL)',
@@ -26,7 +26,7 @@ const FLAGS: Record<string, string> = {
 export function forCommandLine(text: string, systemCaFlag = process.allowedNodeEnvironmentFlags.has('--use-system-ca')): string {
   const flag = (whole: string, key: string) => FLAGS[key] ?? whole;
   return text
-    .replace(UNTRUSTED_CERTIFICATE_ACTION, untrustedCertificateActionForCommandLine(systemCaFlag))
+    .replace(untrustedCertificateAction(), untrustedCertificateActionForCommandLine(systemCaFlag))
     .replace('the ingestion path setting (docIngest.ingestionPath)', FLAGS.ingestionPath!)
     .replace(/set docIngest\.images\.onProblem to skipImage/g, 'give --images-on-problem skip-image')
     // Inside parentheses already: "(--timeout or DOC_INGEST_TIMEOUT_SECONDS)", not parentheses in parentheses.

@@ -10,6 +10,7 @@ import type { ingestAgain } from './commands/ingestAgain';
 import type { stopTracking } from './commands/stopTracking';
 import { BatchIngester } from './batch/batchIngester';
 import { Connection } from './connection';
+import { speakCoreInDisplayLanguage } from './coreLanguage';
 import { CREDENTIAL_SCHEME, CredentialFileSystem } from './credentialFileSystem';
 import { CREDENTIAL_RESULT_SCHEME, CredentialResults } from './credentialResults';
 import { DocumentDiagnostics } from './diagnostics/documentDiagnostics';
@@ -63,6 +64,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
         await showError('', e);
       }
     }));
+
+  // The core's sentences in the editor's language (issue 38)
+  speakCoreInDisplayLanguage();
 
   // Server, key and connection state (F1)
   const log = own(new Log());

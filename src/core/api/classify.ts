@@ -22,6 +22,7 @@ import {
 } from './errors';
 import { HTTPValidationErrorSchema } from './schemas';
 import { ThroughProxyError } from '../http/proxy';
+import * as l10n from '@vscode/l10n';
 
 export interface ResponseFacts {
   status: number;
@@ -118,7 +119,7 @@ const AUTH_CODES = new Set([
   'SESSION_EXPIRED', 'SESSION_TERMINATED', 'SESSION_UNRECOGNIZED',
 ]);
 
-const SET_KEY = 'Set a valid API key for this server.';
+const setKey = (): string => l10n.t('Set a valid API key for this server.');
 
 function describeIssues(issues: FieldIssue[]): string {
   return issues
@@ -130,8 +131,8 @@ function describeIssues(issues: FieldIssue[]): string {
 /** A web page where JSON was expected: a wrong base URL, a missing /api, or a proxy's sign-in page. */
 export function webPageInsteadOfJson(request: RequestInfo, status: number, init: ServiceErrorInit = {}): WrongServerError {
   return new WrongServerError(
-    `The server answered ${request.method} ${request.path} with a web page (HTTP ${status}) instead of JSON.`,
-    'Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).',
+    l10n.t('The server answered {0} {1} with a web page (HTTP {2}) instead of JSON.', request.method, request.path, status),
+    l10n.t('Check the server URL: it must point at the service\'s API and usually ends in /api (a proxy or sign-in page may be in the way).'),
     { ...init, status, request },
   );
 }
@@ -142,7 +143,7 @@ export function webPageInsteadOfJson(request: RequestInfo, status: number, init:
  * origin only (a query may hold a sign-in token), for the same origin the path.
  */
 export function redirected(request: RequestInfo, status: number, location: string | null, from: string | undefined, init: ServiceErrorInit = {}): WrongServerError {
-  const what = `The server redirected ${request.method} ${request.path} (HTTP ${status})`;
+  const what = l10n.t('The server redirected {0} {1} (HTTP {2})', request.method, request.path, status);
   let target: URL | undefined;
   try {
     target = location ? new URL(location, from) : undefined;
@@ -151,22 +152,22 @@ export function redirected(request: RequestInfo, status: number, location: strin
   }
   if (!target) {
     return new WrongServerError(
-      `${what} without a usable address; it was not followed.`,
-      'Check the server URL: it must point at the service\'s API and usually ends in /api.',
+      l10n.t('{0} without a usable address; it was not followed.', what),
+      l10n.t('Check the server URL: it must point at the service\'s API and usually ends in /api.'),
       { ...init, status, request },
     );
   }
   const origin = from ? originOf(from) : undefined;
   if (origin !== undefined && target.origin === origin) {
     return new WrongServerError(
-      `${what} to ${target.pathname} on the same server; redirects are not followed.`,
-      'Check the server URL: it must point at the service\'s API and usually ends in /api.',
+      l10n.t('{0} to {1} on the same server; redirects are not followed.', what, target.pathname),
+      l10n.t('Check the server URL: it must point at the service\'s API and usually ends in /api.'),
       { ...init, status, request },
     );
   }
   return new WrongServerError(
-    `${what} to ${target.origin}; it was not followed, so the key was not sent there.`,
-    `If ${target.origin} is the service's own address (for example https:// instead of http://), use it in the server URL; otherwise ask the server's admin why it redirects.`,
+    l10n.t('{0} to {1}; it was not followed, so the key was not sent there.', what, target.origin),
+    l10n.t('If {0} is the service\'s own address (for example https:// instead of http://), use it in the server URL; otherwise ask the server\'s admin why it redirects.', target.origin),
     { ...init, status, request },
   );
 }
@@ -185,7 +186,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   const serverText = clip(body.detail);
   const init = { status, request, serverText, errorCode: body.errorCode };
   // Its own full stop inside the quotes is the sentence's end: not `"Access denied.".`
-  const said = serverText ? ` The server said: "${serverText}"${/[.!?]$/.test(serverText) ? '' : '.'}` : '';
+  const said = serverText ? l10n.t(' The server said: "{0}"{1}', serverText, /[.!?]$/.test(serverText) ? '' : '.') : '';
 
   // Before the page check: a redirect's body is often a small page, and where it points is what helps.
   if (status >= 300 && status < 400) return redirected(request, status, headers.get('location'), facts.url, init);
@@ -194,44 +195,44 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
 
   if (status === 401 && serverText && /does not exist or does not belong/i.test(serverText)) {
     return new NotFoundError(
-      `Not found, or not yours (HTTP 401).${said}`,
-      'Check the id; only your own credentials can be changed with this key.',
+      l10n.t('Not found, or not yours (HTTP 401).{0}', said),
+      l10n.t('Check the id; only your own credentials can be changed with this key.'),
       'object',
       init,
     );
   }
   if (status === 401 || (status === 403 && (AUTH_CODES.has(body.errorCode ?? '') || NOT_AUTHENTICATED.test(serverText ?? '')))) {
-    return new AuthError(`The server did not accept the API key (HTTP ${status}).${said}`, SET_KEY, init);
+    return new AuthError(l10n.t('The server did not accept the API key (HTTP {0}).{1}', status, said), setKey(), init);
   }
   if (status === 403) {
     const pairRefused = /connection not found/i.test(serverText ?? '');
     const action = pairRefused
-      ? 'Choose a connector-credential pair this key may edit (setting docIngest.ccPairId), or ask an admin for access.'
+      ? l10n.t('Choose a connector-credential pair this key may edit (setting docIngest.ccPairId), or ask an admin for access.')
       : /limited permissions/i.test(serverText ?? '')
-        ? 'This key has no permissions: ask an admin to add it to a group, or use another key.'
-        : 'Use a key with the needed permission, or ask an admin for access.';
-    return new PermissionError(`The key may not do this (HTTP 403).${said}`, action, { ...init, setting: pairRefused ? 'ccPairId' : undefined });
+        ? l10n.t('This key has no permissions: ask an admin to add it to a group, or use another key.')
+        : l10n.t('Use a key with the needed permission, or ask an admin for access.');
+    return new PermissionError(l10n.t('The key may not do this (HTTP 403).{0}', said), action, { ...init, setting: pairRefused ? 'ccPairId' : undefined });
   }
   if (status === 404) {
     const routeMissing = !body.errorCode && (serverText === undefined || /^not found$/i.test(serverText));
     if (routeMissing) {
       const action = facts.isIngestionRoute
-        ? 'Check the ingestion path setting (docIngest.ingestionPath), or empty it so that the server\'s route is found by itself.'
-        : 'Check the server URL (it must include /api) and that the server is a version that offers this route.';
+        ? l10n.t('Check the ingestion path setting (docIngest.ingestionPath), or empty it so that the server\'s route is found by itself.')
+        : l10n.t('Check the server URL (it must include /api) and that the server is a version that offers this route.');
       const setting = facts.isIngestionRoute ? 'ingestionPath' : 'baseUrl';
-      return new NotFoundError(`The server has no route ${request.method} ${request.path} (HTTP 404).`, action, 'route', { ...init, setting });
+      return new NotFoundError(l10n.t('The server has no route {0} {1} (HTTP 404).', request.method, request.path), action, 'route', { ...init, setting });
     }
     // The ingestion route's one object is the pair: the specification's servers send no error code for it.
     const pair = body.errorCode === 'CONNECTOR_NOT_FOUND' || facts.isIngestionRoute;
-    const action = pair ? 'Check the connector-credential pair id (setting docIngest.ccPairId).' : 'Check the id, then refresh.';
-    return new NotFoundError(`Not found (HTTP 404).${said}`, action, 'object', { ...init, setting: pair ? 'ccPairId' : undefined });
+    const action = pair ? l10n.t('Check the connector-credential pair id (setting docIngest.ccPairId).') : l10n.t('Check the id, then refresh.');
+    return new NotFoundError(l10n.t('Not found (HTTP 404).{0}', said), action, 'object', { ...init, setting: pair ? 'ccPairId' : undefined });
   }
   if (status === 422 || (status === 400 && (body.errorCode === 'VALIDATION_ERROR' || body.errorCode === 'INVALID_INPUT' || isMessageOnly(body.json)))) {
     const issues = validationIssues(body.json, body.detail);
-    const what = issues.length ? describeIssues(issues) : serverText ?? 'no details given';
+    const what = issues.length ? describeIssues(issues) : serverText ?? l10n.t('no details given');
     return new ValidationError(
-      `The server refused the request as invalid (HTTP ${status}): ${what}.`,
-      'Correct the fields named, then try again.',
+      l10n.t('The server refused the request as invalid (HTTP {0}): {1}.', status, what),
+      l10n.t('Correct the fields named, then try again.'),
       issues,
       true,
       init,
@@ -240,25 +241,25 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'), facts.now);
     const when = retryAfterMs !== undefined ? ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.` : '';
-    return new RateLimitError(`The server is limiting requests (HTTP 429).${when}`, 'Wait a moment, then try again.', retryAfterMs, init);
+    return new RateLimitError(l10n.t('The server is limiting requests (HTTP 429).{0}', when), l10n.t('Wait a moment, then try again.'), retryAfterMs, init);
   }
   if (status >= 500) {
     const action =
       status === 501
-        ? 'This server has the feature turned off (for example no vector database); ask its admin.'
+        ? l10n.t('This server has the feature turned off (for example no vector database); ask its admin.')
         : status >= 502 && status <= 504
-          ? 'The server or a proxy in front of it is unavailable; try again in a minute.'
-          : 'Try again; if it keeps failing, send the server\'s text to its admin.';
+          ? l10n.t('The server or a proxy in front of it is unavailable; try again in a minute.')
+          : l10n.t('Try again; if it keeps failing, send the server\'s text to its admin.');
     const retryAfterMs = status === 503 ? parseRetryAfter(headers.get('retry-after'), facts.now) : undefined;
-    return new ServerError(`The server failed (HTTP ${status}).${said}`, action, { ...init, retryAfterMs });
+    return new ServerError(l10n.t('The server failed (HTTP {0}).{1}', status, said), action, { ...init, retryAfterMs });
   }
   const action =
     status === 413
-      ? 'The request is too large for the server or a proxy; make the document smaller.'
+      ? l10n.t('The request is too large for the server or a proxy; make the document smaller.')
       : status === 402
-        ? 'The server\'s licence or seats do not allow this; ask its admin.'
-        : 'Check the request and the server\'s text, then try again.';
-  return new HttpError(`The server refused the request (HTTP ${status}).${said}`, action, init);
+        ? l10n.t('The server\'s licence or seats do not allow this; ask its admin.')
+        : l10n.t('Check the request and the server\'s text, then try again.');
+  return new HttpError(l10n.t('The server refused the request (HTTP {0}).{1}', status, said), action, init);
 }
 
 function isMessageOnly(json: unknown): boolean {
@@ -285,25 +286,28 @@ function networkCause(code: string | undefined, message: string): NetworkCause {
   return 'other';
 }
 
-const NETWORK_TEXT: Record<NetworkCause, [string, string]> = {
-  dns: ['The server name could not be resolved.', 'Check the server URL for typos, and your network or VPN.'],
-  refused: ['The server refused the connection.', 'Check the server URL and port, and that the service is running.'],
-  reset: ['The connection was closed before the server answered.', 'Try again; if it persists, check proxies and the server\'s health.'],
-  tls: ['A secure (TLS) connection could not be made.', 'Check the certificate of the server (or your proxy), and whether the URL should start with http:// or https://.'],
-  'blocked-port': [
-    'This port cannot be used: fetch refuses it as unsafe, as browsers do.',
-    'Run the service on another port (such as 443, 8080 or 3000), or reach it through one, and change the server URL.',
-  ],
-  other: ['The server could not be reached.', 'Check the server URL and your network.'],
-  // Only the summary and action of the sentences built below are used for these two.
-  proxy: ['The proxy could not be reached.', 'Check the proxy variables (HTTPS_PROXY, HTTP_PROXY).'],
-  'untrusted-certificate': ['The server\'s certificate is signed by an authority this machine does not trust.', ''],
-};
+function networkText(cause: NetworkCause): [string, string] {
+  switch (cause) {
+    case 'dns': return [l10n.t('The server name could not be resolved.'), l10n.t('Check the server URL for typos, and your network or VPN.')];
+    case 'refused': return [l10n.t('The server refused the connection.'), l10n.t('Check the server URL and port, and that the service is running.')];
+    case 'reset': return [l10n.t('The connection was closed before the server answered.'), l10n.t('Try again; if it persists, check proxies and the server\'s health.')];
+    case 'tls': return [l10n.t('A secure (TLS) connection could not be made.'), l10n.t('Check the certificate of the server (or your proxy), and whether the URL should start with http:// or https://.')];
+    case 'blocked-port': return [
+      l10n.t('This port cannot be used: fetch refuses it as unsafe, as browsers do.'),
+      l10n.t('Run the service on another port (such as 443, 8080 or 3000), or reach it through one, and change the server URL.'),
+    ];
+    case 'other': return [l10n.t('The server could not be reached.'), l10n.t('Check the server URL and your network.')];
+    // Only the summary and action of the sentences built below are used for these two.
+    case 'proxy': return [l10n.t('The proxy could not be reached.'), l10n.t('Check the proxy variables (HTTPS_PROXY, HTTP_PROXY).')];
+    case 'untrusted-certificate': return [l10n.t('The server\'s certificate is signed by an authority this machine does not trust.'), ''];
+  }
+}
 
 /**
  * The summary with the server it was about, as the address was written (a server URL set in another place than
  * the one in view, an environment variable, a typo, is the usual cause): "The server https://docs.example.com
- * refused the connection.", "The server name docs.exmaple.com could not be resolved."
+ * refused the connection.", "The server name docs.exmaple.com could not be resolved." Whole sentences, not the
+ * summary with a word replaced, so that each language can place the name where it goes.
  */
 function namingServer(cause: NetworkCause, summary: string, baseUrl: string | undefined): string {
   let url: URL;
@@ -313,11 +317,11 @@ function namingServer(cause: NetworkCause, summary: string, baseUrl: string | un
     return summary;
   }
   switch (cause) {
-    case 'dns': return summary.replace('The server name', `The server name ${url.hostname}`);
-    case 'refused':
-    case 'other': return summary.replace('The server', `The server ${url.origin}`);
-    case 'reset': return summary.replace('The connection', `The connection to ${url.origin}`);
-    case 'tls': return summary.replace('connection could', `connection to ${url.origin} could`);
+    case 'dns': return l10n.t('The server name {0} could not be resolved.', url.hostname);
+    case 'refused': return l10n.t('The server {0} refused the connection.', url.origin);
+    case 'other': return l10n.t('The server {0} could not be reached.', url.origin);
+    case 'reset': return l10n.t('The connection to {0} was closed before the server answered.', url.origin);
+    case 'tls': return l10n.t('A secure (TLS) connection to {0} could not be made.', url.origin);
     default: return summary;
   }
 }
@@ -337,34 +341,34 @@ const UNTRUSTED_CODES = new Set([
  * operating system's store) and on the command line (Node's bundled authorities plus NODE_EXTRA_CA_CERTS, and the
  * system store with --use-system-ca where the Node version has that flag). Turning verification off is never offered.
  */
-export const UNTRUSTED_CERTIFICATE_ACTION =
-  'Add the certificate authority that signed it (your company\'s) to the operating system\'s trust store, which VS Code uses, then try again; never turn certificate checks off.';
+export const untrustedCertificateAction = (): string =>
+  l10n.t('Add the certificate authority that signed it (your company\'s) to the operating system\'s trust store, which VS Code uses, then try again; never turn certificate checks off.');
 
 export function untrustedCertificateActionForCommandLine(systemCaFlag: boolean): string {
-  const system = systemCaFlag ? ', or NODE_OPTIONS=--use-system-ca if the authority is in the operating system\'s store' : '';
-  return `Trust the authority that signed it: set NODE_EXTRA_CA_CERTS=<path to the CA's PEM> in doc-ingest's environment${system}; never turn certificate checks off.`;
+  const system = systemCaFlag ? l10n.t(', or NODE_OPTIONS=--use-system-ca if the authority is in the operating system\'s store') : '';
+  return l10n.t('Trust the authority that signed it: set NODE_EXTRA_CA_CERTS=<path to the CA\'s PEM> in doc-ingest\'s environment{0}; never turn certificate checks off.', system);
 }
 
 /** A proxy refused the request or could not be reached: one sentence naming the proxy, never its credentials. */
 function proxyFailure(e: ThroughProxyError, code: string | undefined, message: string, request: RequestInfo): NetworkError | undefined {
-  const from = `The proxy ${e.proxy} (from ${e.variable})`;
+  const from = l10n.t('The proxy {0} (from {1})', e.proxy, e.variable);
   const answered = /Proxy response \((\d{3})\)/.exec(message);
   if (answered) {
     const status = Number(answered[1]);
     const [summary, action] =
       status === 407
         ? [
-            `${from} refused to carry the request to ${e.target}: it asks for credentials (HTTP 407).`,
-            `Put the proxy's user and password in ${e.variable} (http://user:password@host:port), or ask its admin.`,
+            l10n.t('{0} refused to carry the request to {1}: it asks for credentials (HTTP 407).', from, e.target),
+            l10n.t('Put the proxy\'s user and password in {0} (http://user:password@host:port), or ask its admin.', e.variable),
           ]
         : status >= 500
           ? [
-              `${from} could not reach ${e.target} (HTTP ${status}).`,
-              'Check the server URL; if the server is reached without the proxy, list its host in NO_PROXY.',
+              l10n.t('{0} could not reach {1} (HTTP {2}).', from, e.target, status),
+              l10n.t('Check the server URL; if the server is reached without the proxy, list its host in NO_PROXY.'),
             ]
           : [
-              `${from} refused to carry the request to ${e.target} (HTTP ${status}).`,
-              `Ask the proxy's admin to allow that server, or list its host in NO_PROXY if it is reached without the proxy.`,
+              l10n.t('{0} refused to carry the request to {1} (HTTP {2}).', from, e.target, status),
+              l10n.t('Ask the proxy\'s admin to allow that server, or list its host in NO_PROXY if it is reached without the proxy.'),
             ];
     return new NetworkError(summary, action, 'proxy', code, { request, cause: e });
   }
@@ -372,8 +376,8 @@ function proxyFailure(e: ThroughProxyError, code: string | undefined, message: s
   const cause = networkCause(code, message);
   if (cause === 'refused' || cause === 'dns') {
     return new NetworkError(
-      `${from} could not be reached${code ? ` (${code})` : ''}.`,
-      `Check the host and port in ${e.variable}, or unset it if there is no proxy.`,
+      l10n.t('{0} could not be reached{1}.', from, code ? ` (${code})` : ''),
+      l10n.t('Check the host and port in {0}, or unset it if there is no proxy.', e.variable),
       'proxy',
       code,
       { request, cause: e },
@@ -408,8 +412,8 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
   if (facts.cancelled) return new CancelledError('Cancelled.', '', { request, cause: error });
   if (facts.timedOut) {
     return new TimeoutError(
-      `The server did not answer ${request.method} ${request.path} within ${Math.round(facts.timeoutMs / 1000)} s.`,
-      'Try again, or raise the timeout setting for slow servers.',
+      l10n.t('The server did not answer {0} {1} within {2} s.', request.method, request.path, Math.round(facts.timeoutMs / 1000)),
+      l10n.t('Try again, or raise the timeout setting for slow servers.'),
       facts.timeoutMs,
       { request, cause: error },
     );
@@ -423,18 +427,18 @@ export function errorFromThrown(facts: ThrownFacts): ServiceError {
   if (code && UNTRUSTED_CODES.has(code)) {
     const where = error instanceof ThroughProxyError ? error.target : originOf(facts.baseUrl ?? '');
     return new NetworkError(
-      `The certificate of ${where ?? 'the server'} is signed by an authority this machine does not trust (${code}).`,
-      UNTRUSTED_CERTIFICATE_ACTION,
+      l10n.t('The certificate of {0} is signed by an authority this machine does not trust ({1}).', where ?? l10n.t('the server'), code),
+      untrustedCertificateAction(),
       'untrusted-certificate',
       code,
       { request, cause: error },
     );
   }
   const cause = networkCause(code, message);
-  const [summary, action] = NETWORK_TEXT[cause];
+  const [summary, action] = networkText(cause);
   if (cause === 'blocked-port') {
     const port = portOf(facts.baseUrl);
-    const said = port ? `Port ${port} cannot be used: fetch refuses it as unsafe, as browsers do.` : summary;
+    const said = port ? l10n.t('Port {0} cannot be used: fetch refuses it as unsafe, as browsers do.', port) : summary;
     return new NetworkError(said, action, cause, code, { request, cause: error });
   }
   const detail = code ?? clip(all[all.length - 1]?.message);

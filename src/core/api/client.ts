@@ -33,6 +33,7 @@ import {
 } from './schemas';
 import { explainSearchFailure, saysNoLlm, SEARCH_PATHS, SEARCH_RESPONSE, searchBody, SearchHit, SearchOptions, SearchPath, toHit, VersionSchema } from './search';
 import { CallOptions, Transport, TransportOptions } from './transport';
+import * as l10n from '@vscode/l10n';
 
 /** The specification's ingestion route first, then the real (Onyx) server's. */
 export const INGESTION_PATHS = ['service-api/ingestion', 'onyx-api/ingestion'] as const;
@@ -139,8 +140,8 @@ export class ServiceClient {
     const masked = findMaskedValues(valid.credential_json);
     if (masked.length) {
       throw new ValidationError(
-        `Not sent: ${masked.map((p) => `credential_json.${p}`).join(', ')} still hold the server's masked display value, which the server would store literally.`,
-        'Replace each masked value with the real secret, or remove the key, then save again.',
+        l10n.t('Not sent: {0} still hold the server\'s masked display value, which the server would store literally.', masked.map((p) => `credential_json.${p}`).join(', ')),
+        l10n.t('Replace each masked value with the real secret, or remove the key, then save again.'),
         masked.map((p) => ({ path: `credential_json.${p}`, message: 'masked value' })),
         false,
       );
@@ -332,7 +333,7 @@ export class ServiceClient {
     const list = await this.besideIngestion(
       (prefix) => this.transport.call({ method: 'GET', path: `${prefix}connector-docs/${ccPairId}`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
     ).catch((e: unknown) => {
-      throw explainDocumentListing(e, `connector-credential pair ${ccPairId}`);
+      throw explainDocumentListing(e, l10n.t('connector-credential pair {0}', ccPairId));
     });
     return list.map(documentInfo);
   }
@@ -342,7 +343,7 @@ export class ServiceClient {
     const list = await this.besideIngestion(
       (prefix) => this.transport.call({ method: 'GET', path: `${prefix}ingestion`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
     ).catch((e: unknown) => {
-      throw explainDocumentListing(e, 'the ingestion route');
+      throw explainDocumentListing(e, l10n.t('the ingestion route'));
     });
     return list.map(documentInfo);
   }
@@ -356,7 +357,7 @@ export class ServiceClient {
     check(z.string().min(1), documentId, 'document_id');
     if (documentId === '.' || documentId === '..') {
       // A URL parser folds such a segment into its parent: the request would name another route.
-      throw new ValidationError(`Not sent: the document id "${documentId}" cannot be named in a URL.`, 'Delete it in the server\'s admin pages.', [{ path: 'document_id', message: 'a dot segment' }], false);
+      throw new ValidationError(l10n.t('Not sent: the document id "{0}" cannot be named in a URL.', documentId), l10n.t('Delete it in the server\'s admin pages.'), [{ path: 'document_id', message: 'a dot segment' }], false);
     }
     await this.besideIngestion(
       (prefix) => this.transport.call({ method: 'DELETE', path: `${prefix}ingestion/${encodeURIComponent(documentId)}`, schema: NoContent, retry: false, ...options }),
@@ -448,26 +449,26 @@ function isMissingRoute(e: unknown): boolean {
 /** The last line of defence: whoever built the options, a route that leaves the base URL makes no client. */
 function chosenIngestionPath(raw: string | undefined): string | undefined {
   try {
-    return parseIngestionPath(raw, 'The setting docIngest.ingestionPath');
+    return parseIngestionPath(raw, l10n.t('The setting docIngest.ingestionPath'));
   } catch (e) {
     if (!(e instanceof IngestionPathError)) throw e;
-    throw new ValidationError(e.message, '', [{ path: 'ingestionPath', message: 'not a route below the server URL' }], false, { setting: 'ingestionPath' });
+    throw new ValidationError(e.message, '', [{ path: 'ingestionPath', message: l10n.t('not a route below the server URL') }], false, { setting: 'ingestionPath' });
   }
 }
 
 function explainConnectorListing(e: unknown): unknown {
   if (e instanceof NotFoundError && e.what === 'route') {
     return new NotFoundError(
-      'This server does not offer a connector listing.',
-      'List the file connector ids in the setting docIngest.connectorIds instead.',
+      l10n.t('This server does not offer a connector listing.'),
+      l10n.t('List the file connector ids in the setting docIngest.connectorIds instead.'),
       'route',
       { status: e.status, request: e.request, serverText: e.serverText, setting: 'connectorIds' },
     );
   }
   if (e instanceof PermissionError) {
     return new PermissionError(
-      'This key may not list connectors (it needs connector-manager or admin rights).',
-      'Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.',
+      l10n.t('This key may not list connectors (it needs connector-manager or admin rights).'),
+      l10n.t('Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.'),
       { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'connectorIds' },
     );
   }
@@ -481,16 +482,16 @@ function documentInfo(d: { document_id: string; semantic_id?: string | null; lin
 function explainDocumentListing(e: unknown, what: string): unknown {
   if (e instanceof NotFoundError && e.what === 'route') {
     return new NotFoundError(
-      `This server does not list the documents of ${what} (HTTP 404).`,
-      'The server is older or follows only the specification; what this workspace published is still known from its own record.',
+      l10n.t('This server does not list the documents of {0} (HTTP 404).', what),
+      l10n.t('The server is older or follows only the specification; what this workspace published is still known from its own record.'),
       'route',
       { status: e.status, request: e.request, serverText: e.serverText },
     );
   }
   if (e instanceof PermissionError) {
     return new PermissionError(
-      `This key may not list the documents of ${what} (HTTP 403): it needs connector-manager rights there, or the pair does not exist.`,
-      'Check the connector-credential pair (setting docIngest.ccPairId), or use a key that may manage it.',
+      l10n.t('This key may not list the documents of {0} (HTTP 403): it needs connector-manager rights there, or the pair does not exist.', what),
+      l10n.t('Check the connector-credential pair (setting docIngest.ccPairId), or use a key that may manage it.'),
       { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'ccPairId' },
     );
   }
@@ -510,38 +511,38 @@ function explainDelete(e: unknown, documentId: string): unknown {
   if (!(e instanceof ServiceError)) return e;
   const init = { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode };
   if (e instanceof NotFoundError && e.what === 'object' && saysDocumentNotFound(e)) {
-    return new NotFoundError(`The service holds no document "${documentId}" (HTTP 404): it may have been deleted already.`, 'Refresh the list of documents.', 'object', init);
+    return new NotFoundError(l10n.t('The service holds no document "{0}" (HTTP 404): it may have been deleted already.', documentId), l10n.t('Refresh the list of documents.'), 'object', init);
   }
   if (e instanceof NotFoundError && e.what === 'object') {
     // A 404 that is not the service's own answer (a gateway's "404 page not found"): nothing says the document is
     // gone, and taking it so would make the ledger forget a document the pair still holds.
     return new ServerError(
-      `The delete of "${documentId}" got HTTP 404 without the service's "document not found"${e.serverText ? ` (the answer said: "${e.serverText}")` : ''}: a proxy or gateway may be in the way, so the document may still be there.`,
-      'Check the server URL and any proxy between you and the service, then try again.',
+      l10n.t('The delete of "{0}" got HTTP 404 without the service\'s "document not found"{1}: a proxy or gateway may be in the way, so the document may still be there.', documentId, e.serverText ? l10n.t(' (the answer said: "{0}")', e.serverText) : ''),
+      l10n.t('Check the server URL and any proxy between you and the service, then try again.'),
       init,
     );
   }
   if (e instanceof NotFoundError) {
-    return new NotFoundError(`This server has no route to delete documents (HTTP 404 for ${e.request?.method ?? 'DELETE'} ${e.request?.path ?? ''}).`, 'Delete the document in the server\'s admin pages.', 'route', init);
+    return new NotFoundError(l10n.t('This server has no route to delete documents (HTTP 404 for {0} {1}).', e.request?.method ?? 'DELETE', e.request?.path ?? ''), l10n.t('Delete the document in the server\'s admin pages.'), 'route', init);
   }
   if (e.status === 400) {
     return new RejectedError(
-      `The document "${documentId}" was not created through the ingestion route, so it cannot be deleted through it (HTTP 400).`,
-      'Remove it from the connector it came from.',
+      l10n.t('The document "{0}" was not created through the ingestion route, so it cannot be deleted through it (HTTP 400).', documentId),
+      l10n.t('Remove it from the connector it came from.'),
       init,
     );
   }
   if (e instanceof PermissionError) {
     return new PermissionError(
-      `This key may not delete "${documentId}" (HTTP 403): it must be allowed to edit every connector pair that holds the document.`,
-      'Use a key that manages those connectors, or ask an admin to delete it.',
+      l10n.t('This key may not delete "{0}" (HTTP 403): it must be allowed to edit every connector pair that holds the document.', documentId),
+      l10n.t('Use a key that manages those connectors, or ask an admin to delete it.'),
       init,
     );
   }
   if (e instanceof TimeoutError) {
     return new TimeoutError(
-      `The server did not answer the delete of "${documentId}" in time: it may or may not have been deleted.`,
-      'Refresh the list of documents to see whether it is still there.',
+      l10n.t('The server did not answer the delete of "{0}" in time: it may or may not have been deleted.', documentId),
+      l10n.t('Refresh the list of documents to see whether it is still there.'),
       e.timeoutMs,
       init,
     );
@@ -552,8 +553,8 @@ function explainDelete(e: unknown, documentId: string): unknown {
 function explainMissingIngestionRoute(e: unknown, tried: readonly string[]): unknown {
   if (!(e instanceof NotFoundError && e.what === 'route')) return e;
   return new NotFoundError(
-    `The server has no ingestion route: POST ${tried.join(' and POST ')} both answered HTTP 404.`,
-    'Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.',
+    l10n.t('The server has no ingestion route: POST {0} both answered HTTP 404.', tried.join(' and POST ')),
+    l10n.t('Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.'),
     'route',
     { status: e.status, request: e.request, serverText: e.serverText, setting: 'ingestionPath' },
   );
@@ -569,8 +570,8 @@ function firstUploaded(res: UploadResponse, name: string): UserFileRecord {
   if (file) return file;
   const reason = res.rejected_files[0]?.reason;
   throw new RejectedError(
-    `The server did not accept ${name}${reason ? `: ${reason}` : '.'}`,
-    'Check the file type and size the server allows.',
+    l10n.t('The server did not accept {0}{1}', name, reason ? `: ${reason}` : '.'),
+    l10n.t('Check the file type and size the server allows.'),
     { serverText: reason ?? undefined },
   );
 }
@@ -584,6 +585,6 @@ function check<S extends z.ZodType>(schema: S, value: unknown, root = ''): z.out
     message: i.message,
   }));
   const text = issues.slice(0, 5).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-  throw new ValidationError(`Not sent: the request is invalid (${text}).`, 'Correct the fields named, then try again.', issues, false);
+  throw new ValidationError(l10n.t('Not sent: the request is invalid ({0}).', text), l10n.t('Correct the fields named, then try again.'), issues, false);
 }
 

@@ -8,6 +8,7 @@
  *   unknown enum values become "unknown", extra fields are kept, and fields that are null in practice are
  *   nullable.
  */
+import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
 
 /** Maps any value outside `values` to "unknown" instead of failing the whole response. */
@@ -135,7 +136,7 @@ export type UserFileRecord = z.output<typeof UserFileRecordSchema>;
 export const UserFileStatusesResponseSchema = z.array(UserFileRecordSchema);
 
 const UUID = /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i;
-export const UserFileIdSchema = z.string().regex(UUID, 'must be a UUID such as 0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f');
+export const UserFileIdSchema = z.string().regex(UUID, { error: () => l10n.t('must be a UUID such as 0f8e5b4c-1d2a-4b3c-9e8f-7a6b5c4d3e2f') });
 
 /** The real server answers every upload with this, rejections included (docs/architecture.md#user-files). */
 export const UploadResponseSchema = z.looseObject({
@@ -179,17 +180,17 @@ export type Section = z.input<typeof SectionSchema>;
 /** An offset is required: a naive time makes the real server skip updates silently (docs/architecture.md#dates). */
 const OffsetDateTime = z.iso.datetime({
   offset: true,
-  message: 'must be an ISO 8601 time with a time zone offset, such as 2026-11-23T10:00:00Z',
+  error: () => l10n.t('must be an ISO 8601 time with a time zone offset, such as 2026-11-23T10:00:00Z'),
 });
 
 /** Ids limited to characters every server stores unchanged (docs/architecture.md#document-ids). */
 export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
 export const IngestionDocumentSchema = z.strictObject({
-  id: z.string().regex(DOCUMENT_ID_PATTERN, 'may only contain letters, digits and . _ ~ -').optional(),
-  semantic_identifier: z.string().min(1, 'must not be empty'),
+  id: z.string().regex(DOCUMENT_ID_PATTERN, { error: () => l10n.t('may only contain letters, digits and . _ ~ -') }).optional(),
+  semantic_identifier: z.string().min(1, { error: () => l10n.t('must not be empty') }),
   title: z.string().optional(),
-  sections: z.array(SectionSchema).min(1, 'needs at least one section'),
+  sections: z.array(SectionSchema).min(1, { error: () => l10n.t('needs at least one section') }),
   source: SourceKindSchema,
   metadata: z.record(z.string(), z.union([z.string(), z.array(z.string())])),
   doc_updated_at: OffsetDateTime.optional(),

@@ -5,6 +5,7 @@
  */
 import * as z from 'zod';
 import { NotFoundError, PermissionError, ServerError, ServiceError, TimeoutError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /** Newest first: v2.10 and later; v2.5 to v2.9; every version, for curator and admin keys only. */
 export const SEARCH_PATHS = ['search/send-search-message', 'query/document-search', 'admin/search'] as const;
@@ -115,15 +116,15 @@ export function explainSearchFailure(e: unknown, noLlm: ServiceError | undefined
   const init = { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode };
   if (noLlm && (e instanceof PermissionError || (e instanceof NotFoundError && e.what === 'route') || e === noLlm)) {
     return new ServerError(
-      `This server searches through POST query/document-search (Onyx v2.5 to v2.9), which fails without a default LLM, and none is configured${noLlm.serverText ? ` (the server said: "${noLlm.serverText}")` : ''}.`,
-      'Ask the server\'s admin to configure a default LLM, or use a curator or admin key, which may use POST admin/search instead.',
+      l10n.t('This server searches through POST query/document-search (Onyx v2.5 to v2.9), which fails without a default LLM, and none is configured{0}.', noLlm.serverText ? l10n.t(' (the server said: "{0}")', noLlm.serverText) : ''),
+      l10n.t('Ask the server\'s admin to configure a default LLM, or use a curator or admin key, which may use POST admin/search instead.'),
       { status: noLlm.status, request: noLlm.request, serverText: noLlm.serverText },
     );
   }
   if (e instanceof NotFoundError && e.what === 'route') {
     return new NotFoundError(
-      `This server offers no search route: POST ${SEARCH_PATHS.join(', POST ')} all answered HTTP 404.`,
-      'Check the server URL (it usually ends in /api); searching needs Onyx v2.5 or later, or a curator or admin key.',
+      l10n.t('This server offers no search route: POST {0} all answered HTTP 404.', SEARCH_PATHS.join(', POST ')),
+      l10n.t('Check the server URL (it usually ends in /api); searching needs Onyx v2.5 or later, or a curator or admin key.'),
       'route',
       { ...init, setting: 'baseUrl' },
     );
@@ -132,23 +133,23 @@ export function explainSearchFailure(e: unknown, noLlm: ServiceError | undefined
     const admin = e.request?.path.endsWith('admin/search');
     return new PermissionError(
       admin
-        ? 'This key may not search: this server searches only through POST admin/search, which takes curator or admin keys (HTTP 403).'
-        : `This key may not search (HTTP 403 from POST ${e.request?.path ?? 'the search route'}).`,
-      admin ? 'Use a curator or admin key, or update the server to v2.5 or later, where any user may search.' : 'Use the key of a user who may search, or ask an admin for access.',
+        ? l10n.t('This key may not search: this server searches only through POST admin/search, which takes curator or admin keys (HTTP 403).')
+        : l10n.t('This key may not search (HTTP 403 from POST {0}).', e.request?.path ?? l10n.t('the search route')),
+      admin ? l10n.t('Use a curator or admin key, or update the server to v2.5 or later, where any user may search.') : l10n.t('Use the key of a user who may search, or ask an admin for access.'),
       init,
     );
   }
   if (e instanceof ServerError && e.status === 501) {
     return new ServerError(
-      'This server runs without a vector index (HTTP 501), so it can search nothing.',
-      'Ask the server\'s admin; nothing is findable there until it has one.',
+      l10n.t('This server runs without a vector index (HTTP 501), so it can search nothing.'),
+      l10n.t('Ask the server\'s admin; nothing is findable there until it has one.'),
       init,
     );
   }
   if (e instanceof TimeoutError) {
     return new TimeoutError(
-      `The server did not answer the search within ${e.timeoutMs >= 1000 ? Math.round(e.timeoutMs / 1000) : e.timeoutMs / 1000} s.`,
-      'Try again later, or allow more time (the request timeout setting).',
+      l10n.t('The server did not answer the search within {0} s.', e.timeoutMs >= 1000 ? Math.round(e.timeoutMs / 1000) : e.timeoutMs / 1000),
+      l10n.t('Try again later, or allow more time (the request timeout setting).'),
       e.timeoutMs,
       init,
     );

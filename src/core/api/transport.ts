@@ -8,6 +8,7 @@ import { errorFromResponse, errorFromThrown, looksLikeHtml, redirected, webPageI
 import { AuthError, CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 import type { SharedPause } from './sharedPause';
+import * as l10n from '@vscode/l10n';
 
 export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
@@ -77,7 +78,11 @@ export class Transport {
     const url = this.urlOf(ex);
     const flaw = apiKeyFlaw(this.options.apiKey ?? '');
     // Before fetch, which would quote the key in its error or never answer (apiKey.ts).
-    if (flaw) throw new AuthError(`The API key has a ${flaw} in it, which no key has (the key is not shown).`, 'Set the key again, without it.', { request: { method: ex.method, path: ex.path } });
+    if (flaw) throw new AuthError(flaw === 'line break'
+      ? l10n.t('The API key has a line break in it, which no key has (the key is not shown).')
+      : flaw === 'control character'
+        ? l10n.t('The API key has a control character in it, which no key has (the key is not shown).')
+        : l10n.t('The API key has a character outside ASCII in it, which no key has (the key is not shown).'), l10n.t('Set the key again, without it.'), { request: { method: ex.method, path: ex.path } });
     const cancelled = (abort: unknown) => new CancelledError('Cancelled.', '', { request: { method: ex.method, path: ex.path }, cause: abort });
     for (let attempt = 1; ; attempt++) {
       try {
@@ -122,11 +127,11 @@ export class Transport {
     if (url && url.origin === origin && url.pathname.startsWith(below) && !/%(2e|2f|5c)/i.test(url.pathname.slice(below.length))) {
       return url.href;
     }
-    const fix = ex.isIngestionRoute ? '; check the setting docIngest.ingestionPath' : '';
+    const fix = ex.isIngestionRoute ? l10n.t('; check the setting docIngest.ingestionPath') : '';
     throw new ValidationError(
-      `Not sent: ${ex.method} ${ex.path} would leave the server URL ${this.baseUrl}, and the key is sent nowhere else${fix}.`,
+      l10n.t('Not sent: {0} {1} would leave the server URL {2}, and the key is sent nowhere else{3}.', ex.method, ex.path, this.baseUrl, fix),
       '',
-      [{ path: 'path', message: 'outside the server URL' }],
+      [{ path: 'path', message: l10n.t('outside the server URL') }],
       false,
       { request: { method: ex.method, path: ex.path }, setting: ex.isIngestionRoute ? 'ingestionPath' : undefined },
     );
@@ -204,8 +209,8 @@ export class Transport {
       json = text ? JSON.parse(text) : null;
     } catch {
       throw new WrongServerError(
-        `The server answered ${ex.method} ${ex.path} with something that is not JSON.`,
-        'Check the server URL: it must point at the service\'s API (usually ending in /api).',
+        l10n.t('The server answered {0} {1} with something that is not JSON.', ex.method, ex.path),
+        l10n.t('Check the server URL: it must point at the service\'s API (usually ending in /api).'),
         { status, request, serverText: text.slice(0, 200) },
       );
     }
@@ -214,8 +219,8 @@ export class Transport {
       const first = parsed.error.issues[0];
       const where = first ? `${first.path.join('.') || 'the body'}: ${first.message}` : 'unknown shape';
       throw new UnexpectedResponseError(
-        `The server's answer to ${ex.method} ${ex.path} has an unexpected shape (${where}).`,
-        'Check that the server URL points at a compatible service; if it does, report this to the authors of Doc Ingest.',
+        l10n.t('The server\'s answer to {0} {1} has an unexpected shape ({2}).', ex.method, ex.path, where),
+        l10n.t('Check that the server URL points at a compatible service; if it does, report this to the authors of Doc Ingest.'),
         { status, request },
       );
     }

@@ -4,6 +4,7 @@ import type { ErrorKind } from '../api/errors';
 import { DocumentError } from '../documents/errors';
 import { seconds } from './silence';
 import type { WithheldReason } from './types';
+import * as l10n from '@vscode/l10n';
 
 export interface FailureDescription {
   error: string;
@@ -18,7 +19,7 @@ export function describeFailure(e: unknown): FailureDescription {
   // The generic sentence says "try again"; of a file the writer needs to know that it may be in the index anyway.
   if (e instanceof TimeoutError) {
     return {
-      error: `The server did not answer within ${seconds(e.timeoutMs)} and may still apply it; if the server is only slow, raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds).`,
+      error: l10n.t('The server did not answer within {0} and may still apply it; if the server is only slow, raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds).', seconds(e.timeoutMs)),
       errorKind: 'timeout',
       setting: 'ingestTimeoutSeconds',
     };

@@ -5,6 +5,7 @@
 import { DocumentError } from '../documents/errors';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { BatchFile } from './types';
+import * as l10n from '@vscode/l10n';
 
 /**
  * A check to call before reading a batch file; the real root of each root folder is taken once per check.
@@ -18,7 +19,7 @@ export function insideRootCheck(): (file: BatchFile) => void {
     let root = roots.get(file.root);
     if (!root) roots.set(file.root, (root = RootOnDisk.openSync(file.root)));
     if (root.resolveSync(file.absolutePath) === undefined) {
-      throw new DocumentError('outsideRoot', `${file.source} leads outside the workspace folder (a symbolic link), so it is not read. Replace the link with the file itself, or leave it out with the setting docIngest.exclude.`);
+      throw new DocumentError('outsideRoot', l10n.t('{0} leads outside the workspace folder (a symbolic link), so it is not read. Replace the link with the file itself, or leave it out with the setting docIngest.exclude.', file.source));
     }
   };
 }

@@ -51,6 +51,7 @@ import { duplicateIdSentence } from '../identity/claims';
 import { documentIdOf } from '../identity/documentId';
 import type { IdClaimsView } from '../identity/claims';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
+import * as l10n from '@vscode/l10n';
 
 /** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
 export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | 'entryFor'>;
@@ -574,7 +575,7 @@ class Batch {
           file,
           outcome: sent ? 'cancelled' : 'notSent',
           documentId: built?.documentId,
-          error: sent ? `${file.source}: cancelled while its request was under way; the server may still apply it.` : undefined,
+          error: sent ? l10n.t('{0}: cancelled while its request was under way; the server may still apply it.', file.source) : undefined,
         });
         return undefined;
       }
@@ -627,8 +628,8 @@ class Batch {
   }
 
   private notSentSentence(): string {
-    if (this.stop?.reason === 'failure') return `Not sent: the batch stopped. ${this.stop.error ?? ''}`.trim();
-    return 'Not sent: the batch was cancelled before this file.';
+    if (this.stop?.reason === 'failure') return l10n.t('Not sent: the batch stopped. {0}', this.stop.error ?? '').trim();
+    return l10n.t('Not sent: the batch was cancelled before this file.');
   }
 
   private summary(duplicates: DuplicateId[]): BatchSummary {

@@ -4,6 +4,7 @@
  * whole timeout, round after round: about 31 hours for 1,000 files at the defaults.
  */
 import { TimeoutError } from '../api/errors';
+import * as l10n from '@vscode/l10n';
 
 /**
  * 3. A hung server times out all the requests in flight at once: 8 at the default concurrency. So any number
@@ -43,8 +44,8 @@ export class ServerSilence {
 
 function notAnswering(last: TimeoutError, count: number): TimeoutError {
   return new TimeoutError(
-    `The server is not answering: ${count} requests in a row got no answer within ${seconds(last.timeoutMs)} each;`,
-    'check that it is running and not overloaded, or raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds) if it is only slow.',
+    l10n.t('The server is not answering: {0} requests in a row got no answer within {1} each;', count, seconds(last.timeoutMs)),
+    l10n.t('check that it is running and not overloaded, or raise the ingestion timeout (setting docIngest.ingestTimeoutSeconds) if it is only slow.'),
     last.timeoutMs,
     { request: last.request, setting: 'ingestTimeoutSeconds', cause: last },
   );

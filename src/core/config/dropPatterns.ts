@@ -5,6 +5,7 @@
  */
 import { DocumentError } from '../documents/errors';
 import type { SettingRule } from './settingRules';
+import * as l10n from '@vscode/l10n';
 
 /**
  * A quantified group that holds a quantifier itself (`(a+)+`, `(\s*x)*`): the shape whose backtracking can take
@@ -19,10 +20,10 @@ export const dropPatternRule: SettingRule<string> = (pattern) => {
     compiled = new RegExp(pattern);
   } catch (e) {
     const reason = e instanceof Error ? e.message.replace(/^Invalid regular expression: /, '') : String(e);
-    return `is not a regular expression (${reason}): write one in JavaScript's syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$", with each backslash doubled in JSON`;
+    return l10n.t('is not a regular expression ({0}): write one in JavaScript\'s syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$", with each backslash doubled in JSON', reason);
   }
-  if (compiled.test('')) return 'matches an empty line, so it would drop every blank line and paragraph break: make it match only the syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$"';
-  if (NESTED_QUANTIFIER.test(pattern)) return 'repeats a group that repeats itself (such as (a+)+), which can take exponential time on a long line: repeat the group or its inside, not both';
+  if (compiled.test('')) return l10n.t('matches an empty line, so it would drop every blank line and paragraph break: make it match only the syntax, such as "^\\\\{\\\\*.*\\\\*\\\\}$"');
+  if (NESTED_QUANTIFIER.test(pattern)) return l10n.t('repeats a group that repeats itself (such as (a+)+), which can take exponential time on a long line: repeat the group or its inside, not both');
   return undefined;
 };
 
@@ -33,7 +34,7 @@ export const dropPatternRule: SettingRule<string> = (pattern) => {
 export function compileDropPatterns(patterns: readonly string[] | undefined): RegExp[] {
   return (patterns ?? []).map((pattern) => {
     const problem = dropPatternRule(pattern);
-    if (problem !== undefined) throw new DocumentError('invalidOption', `The drop pattern ${JSON.stringify(pattern)} ${problem}.`, { key: 'dropPatterns' });
+    if (problem !== undefined) throw new DocumentError('invalidOption', l10n.t('The drop pattern {0} {1}.', JSON.stringify(pattern), problem), { key: 'dropPatterns' });
     return new RegExp(pattern);
   });
 }

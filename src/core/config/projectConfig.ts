@@ -7,6 +7,7 @@ import * as z from 'zod';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, ruled, sourceRule } from './settingRules';
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 import { dropPatternRule } from './dropPatterns';
+import * as l10n from '@vscode/l10n';
 
 export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
 
@@ -66,21 +67,21 @@ export function parseProjectConfig(text: string, fileName: string = PROJECT_CONF
   try {
     raw = JSON.parse(text.replace(/^\uFEFF/, ''));
   } catch (e) {
-    throw new ProjectConfigError(`${fileName} is not valid JSON (${e instanceof Error ? e.message : String(e)}): fix it or remove it.`);
+    throw new ProjectConfigError(l10n.t('{0} is not valid JSON ({1}): fix it or remove it.', fileName, e instanceof Error ? e.message : String(e)));
   }
   const secret = secretKey(raw);
   if (secret !== undefined) {
     throw new ProjectConfigError(
-      `${fileName} holds “${secret}”, which looks like a key: a key never goes in a file of the repository. Remove it (and revoke the key if the file was ever committed); give the key in the environment variable DOC_INGEST_API_KEY (in CI, a secret) or with the editor's “Set API Key”.`,
+      l10n.t('{0} holds “{1}”, which looks like a key: a key never goes in a file of the repository. Remove it (and revoke the key if the file was ever committed); give the key in the environment variable DOC_INGEST_API_KEY (in CI, a secret) or with the editor\'s “Set API Key”.', fileName, secret),
       true,
     );
   }
   const parsed = ProjectConfigSchema.safeParse(raw);
   if (parsed.success) return parsed.data;
   const issue = parsed.error.issues[0];
-  if (!issue) throw new ProjectConfigError(`${fileName} is not a valid configuration.`);
+  if (!issue) throw new ProjectConfigError(l10n.t('{0} is not a valid configuration.', fileName));
   if (issue.code === 'unrecognized_keys') {
-    throw new ProjectConfigError(`${fileName}: unknown key “${issue.keys.join('”, “')}”. Known keys: ${PROJECT_CONFIG_KEYS.join(', ')}.`);
+    throw new ProjectConfigError(l10n.t('{0}: unknown key “{1}”. Known keys: {2}.', fileName, issue.keys.join('”, “'), PROJECT_CONFIG_KEYS.join(', ')));
   }
   // A check that says it all in its own sentence (the ingestion path) is not wrapped in a second one.
   const sentence = issue.code === 'custom' ? (issue.params as { sentence?: unknown } | undefined)?.sentence : undefined;
@@ -88,20 +89,20 @@ export function parseProjectConfig(text: string, fileName: string = PROJECT_CONF
   const where = issue.path.length ? issue.path.join('.') : 'the file';
   // A rule's sentence (a custom issue) already says what is expected.
   if (issue.code === 'custom') throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}.`);
-  throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}. Expected: ${EXPECTED[String(issue.path[0]) as keyof ProjectConfig] ?? 'a JSON object'}.`);
+  throw new ProjectConfigError(l10n.t('{0}: {1}: {2}. Expected: {3}.', fileName, where, issue.message, expected()[String(issue.path[0]) as keyof ProjectConfig] ?? l10n.t('a JSON object')));
 }
 
-const EXPECTED: Record<keyof ProjectConfig, string> = {
-  include: 'a list of globs such as ["docs/**/*.md"]',
-  exclude: 'a list of globs such as ["**/drafts/**"]',
-  linkTemplate: 'a URL with {path} and {anchor}, such as "https://docs.example.com/{path}#{anchor}"',
-  idPrefix: 'a string such as "handbook~"',
-  ccPairId: 'a whole number, the connector-credential pair to ingest into',
-  ingestionPath: 'a route such as "onyx-api/ingestion"',
-  source: 'a source kind such as "file"',
-  maxDocumentChars: "a whole number, the server's MAX_DOCUMENT_CHARS, such as 1000000 (0: no check)",
-  dropPatterns: 'a list of regular expressions, each matching whole lines of your site\'s own syntax, such as ["^\\\\{\\\\*.*\\\\*\\\\}$"]',
-};
+const expected = (): Record<keyof ProjectConfig, string> => ({
+  include: l10n.t('a list of globs such as ["docs/**/*.md"]'),
+  exclude: l10n.t('a list of globs such as ["**/drafts/**"]'),
+  linkTemplate: l10n.t('a URL with {path} and {anchor}, such as "https://docs.example.com/{path}#{anchor}"'),
+  idPrefix: l10n.t('a string such as "handbook~"'),
+  ccPairId: l10n.t('a whole number, the connector-credential pair to ingest into'),
+  ingestionPath: l10n.t('a route such as "onyx-api/ingestion"'),
+  source: l10n.t('a source kind such as "file"'),
+  maxDocumentChars: l10n.t('a whole number, the server\'s MAX_DOCUMENT_CHARS, such as 1000000 (0: no check)'),
+  dropPatterns: l10n.t('a list of regular expressions, each matching whole lines of your site\'s own syntax, such as ["^\\\\{\\\\*.*\\\\*\\\\}$"]'),
+});
 
 function secretKey(value: unknown, path = ''): string | undefined {
   if (Array.isArray(value)) {

@@ -13,6 +13,7 @@ import { IngestionRequestSchema, SourceKindSchema, SOURCE_KINDS } from '../api/s
 import { DocumentError } from '../documents/errors';
 import { normalizeIdPrefix } from '../documents/ids';
 import { linkTemplateProblem } from '../documents/links';
+import * as l10n from '@vscode/l10n';
 
 export type SettingRule<T> = (value: T) => string | undefined;
 
@@ -22,25 +23,25 @@ export const idPrefixRule: SettingRule<string> = (value) => {
     return undefined;
   } catch (e) {
     if (!(e instanceof DocumentError)) throw e;
-    return 'is not an id prefix: use letters, digits and . _ ~ - only, such as handbook~';
+    return l10n.t('is not an id prefix: use letters, digits and . _ ~ - only, such as handbook~');
   }
 };
 
 export const sourceRule: SettingRule<string> = (value) => {
   if (SourceKindSchema.safeParse(value).success) return undefined;
   const lower = value.trim().toLowerCase();
-  if ((SOURCE_KINDS as readonly string[]).includes(lower)) return `is not a source kind the service accepts: kinds are lowercase, use ${lower}`;
-  return 'is not a source kind the service accepts: use a lowercase kind such as file, web or ingestion_api';
+  if ((SOURCE_KINDS as readonly string[]).includes(lower)) return l10n.t('is not a source kind the service accepts: kinds are lowercase, use {0}', lower);
+  return l10n.t('is not a source kind the service accepts: use a lowercase kind such as file, web or ingestion_api');
 };
 
 /** The request's `cc_pair_id`, as the request schema checks it. */
 const CcPairIdSchema = IngestionRequestSchema.shape.cc_pair_id.unwrap();
 
 export const ccPairIdRule: SettingRule<number> = (value) =>
-  CcPairIdSchema.safeParse(value).success ? undefined : 'is not a connector-credential pair id: use a whole number of at least 1';
+  CcPairIdSchema.safeParse(value).success ? undefined : l10n.t('is not a connector-credential pair id: use a whole number of at least 1');
 
 export const linkTemplateRule: SettingRule<string> = (value) => {
-  if (value.trim() === '') return 'is no link template: give a URL such as https://docs.example.com/{path}#{anchor}';
+  if (value.trim() === '') return l10n.t('is no link template: give a URL such as https://docs.example.com/{path}#{anchor}');
   const problem = linkTemplateProblem(value);
   // The core's sentence starts “The link template has...”: here the value itself is the subject.
   return problem && problem.replace(/^The link template has/, 'has');
@@ -48,15 +49,15 @@ export const linkTemplateRule: SettingRule<string> = (value) => {
 
 /** How many documents one `--prune` may delete: 0 refuses every deletion (a preview that never deletes). */
 export const maxDeleteRule: SettingRule<number> = (value) =>
-  Number.isSafeInteger(value) && value >= 0 ? undefined : 'is not a number of documents: use a whole number of at least 0, such as 25';
+  Number.isSafeInteger(value) && value >= 0 ? undefined : l10n.t('is not a number of documents: use a whole number of at least 0, such as 25');
 
 /** One include or exclude glob. */
 export const globRule: SettingRule<string> = (value) =>
-  value.trim() === '' ? 'is an empty glob, which matches nothing: give a glob such as docs/**/*.md' : undefined;
+  value.trim() === '' ? l10n.t('is an empty glob, which matches nothing: give a glob such as docs/**/*.md') : undefined;
 
 /** The include globs: at least one, or no file is taken. */
 export const includeRule: SettingRule<readonly string[]> = (value) =>
-  value.length === 0 ? 'is an empty list, which takes no file: give at least one glob such as docs/**/*.md' : undefined;
+  value.length === 0 ? l10n.t('is an empty list, which takes no file: give at least one glob such as docs/**/*.md') : undefined;
 
 /** A zod schema of `base` refined by `rule`; the issue's message is the rule's sentence about the value. */
 export function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T> {
@@ -68,4 +69,4 @@ export function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T>
 
 /** The server's `MAX_DOCUMENT_CHARS`: 0 (or nothing) is no check. */
 export const maxDocumentCharsRule: SettingRule<number> = (value) =>
-  Number.isSafeInteger(value) && value >= 0 ? undefined : "is not a number of characters: use a whole number such as 1000000 (the server's MAX_DOCUMENT_CHARS), or 0 for no check";
+  Number.isSafeInteger(value) && value >= 0 ? undefined : l10n.t('is not a number of characters: use a whole number such as 1000000 (the server\'s MAX_DOCUMENT_CHARS), or 0 for no check');

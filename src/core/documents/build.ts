@@ -35,6 +35,7 @@ import {
   baseName, countNewlines, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
   normalizeNewlines, normalizeRelativePath, trimBlankLines,
 } from './text';
+import * as l10n from '@vscode/l10n';
 
 /** What git knows about the file; undefined when git or the repository is not available. */
 export interface GitFileInfo {
@@ -239,12 +240,12 @@ interface ImageSite {
 function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
   const path = normalizeRelativePath(relativePath);
   if (options.source !== undefined && !SourceKindSchema.safeParse(options.source).success) {
-    throw new DocumentError('invalidOption', `“${String(options.source)}” is not a source the service knows; use a lowercase source such as file or web.`, { key: 'source' });
+    throw new DocumentError('invalidOption', l10n.t('“{0}” is not a source the service knows; use a lowercase source such as file or web.', String(options.source)), { key: 'source' });
   }
   if (options.linkTemplate) validateLinkTemplate(options.linkTemplate);
   if (options.documentId !== undefined) validateExplicitId(options.documentId, 'id');
   if (options.now !== undefined && Number.isNaN(options.now.getTime())) {
-    throw new DocumentError('invalidOption', 'The current time given is not a valid date.', { key: 'now' });
+    throw new DocumentError('invalidOption', l10n.t('The current time given is not a valid date.'), { key: 'now' });
   }
   const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
   const markdown = options.markdown ?? isMarkdownPath(path);
@@ -262,10 +263,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   }
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
   if (options.site?.notPublished !== undefined) {
-    throw new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${options.site.notPublished}.`, { key: 'site' });
+    throw new DocumentError('notPublished', l10n.t('“{0}” is not published: for its docs site it is {1}.', baseName(path), options.site.notPublished), { key: 'site' });
   }
   if (options.site?.outsideSite !== undefined) {
-    throw new DocumentError('notPublished', `“${baseName(path)}” is ${options.site.outsideSite}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`, { key: 'site' });
+    throw new DocumentError('notPublished', l10n.t('“{0}” is {1}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.', baseName(path), options.site.outsideSite), { key: 'site' });
   }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
@@ -338,11 +339,11 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);
-      throw new DocumentError('tooLarge', `The include at line ${line} ${e.reason}.`, { line });
+      throw new DocumentError('tooLarge', l10n.t('The include at line {0} {1}.', line, e.reason), { line });
     }
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = lineOf(e.offset);
-    throw new DocumentError('syntax', `“${baseName(path)}” cannot be read as MDX at line ${line}: ${e.reason.replace(/\.$/, '')}; correct the markup there.`, { line });
+    throw new DocumentError('syntax', l10n.t('“{0}” cannot be read as MDX at line {1}: {2}; correct the markup there.', baseName(path), line, e.reason.replace(/\.$/, '')), { line });
   }
   for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
   return reader;
@@ -377,10 +378,10 @@ function pathIdProblems(path: string, id: string): DocumentProblem[] {
   const segments = path.split('/');
   const encoded = segments.map(encodeIdSegment).join('~');
   if (!id.endsWith(encoded)) {
-    return [problem('warning', 'idChanged', `The id made from the path is too long, so it was shortened to “${id}”; set an id in the front matter to choose a shorter one.`)];
+    return [problem('warning', 'idChanged', l10n.t('The id made from the path is too long, so it was shortened to “{0}”; set an id in the front matter to choose a shorter one.', id))];
   }
   if (segments.some((s) => encodeIdSegment(s) !== s.toLowerCase())) {
-    return [problem('info', 'idChanged', `The file's path gives the id “${id}”: characters an id cannot hold were replaced.`)];
+    return [problem('info', 'idChanged', l10n.t('The file\'s path gives the id “{0}”: characters an id cannot hold were replaced.', id))];
   }
   return [];
 }
@@ -640,7 +641,7 @@ function assemble(
     const where = issue ? issue.path.join('.') : 'document';
     // A field that came from the front matter is shown on its key's line.
     const line = typeof issue?.path[0] === 'string' ? fm.keyLines?.[issue.path[0]] : undefined;
-    throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where, line });
+    throw new DocumentError('invalidField', l10n.t('The document cannot be sent: {0} {1}.', where, issue?.message ?? l10n.t('is invalid')), { key: where, line });
   }
   const problems = [...file.problems, ...(fields.problems ?? []), ...metadataSizeProblems(file, document.metadata)];
   const result: DocumentBuildResult = { document, idSource: file.idSource, warnings: warningMessages(problems), problems };
@@ -659,7 +660,7 @@ function notPublishedError(path: string, withheld: NonNullable<FrontMatter['with
   const { key, line } = withheld;
   return new DocumentError(
     'notPublished',
-    `“${baseName(path)}” is not published: its front matter says ${key}: ${String(PUBLISH_SWITCHES[key])} (line ${line}); remove that line to publish it.`,
+    l10n.t('“{0}” is not published: its front matter says {1}: {2} (line {3}); remove that line to publish it.', baseName(path), key, String(PUBLISH_SWITCHES[key]), line),
     { key, line },
   );
 }
@@ -691,19 +692,19 @@ function metadataSizeProblems(file: PreparedFile, metadata: FrontMatter['metadat
   return [problem(
     'warning',
     'metadataLarge',
-    `The metadata comes to about ${tokens} tokens, past the ${METADATA_TOKEN_BUDGET} (a quarter of a chunk) the service adds to the text it searches, so none of it will help a search; the largest keys are ${named}: leave out keys a search does not need with the docIngest.frontMatter.ignoreKeys setting, or shorten them.`,
+    l10n.t('The metadata comes to about {0} tokens, past the {1} (a quarter of a chunk) the service adds to the text it searches, so none of it will help a search; the largest keys are {2}: leave out keys a search does not need with the docIngest.frontMatter.ignoreKeys setting, or shorten them.', tokens, METADATA_TOKEN_BUDGET, named),
     { line: file.frontMatterLine },
   )];
 }
 
 function emptyError(file: PreparedFile): DocumentError {
   const name = baseName(file.path);
-  if (file.reader !== undefined) return new DocumentError('empty', `“${name}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.`);
+  if (file.reader !== undefined) return new DocumentError('empty', l10n.t('“{0}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.', name));
   return new DocumentError(
     'empty',
     file.bodyOffset > 0
-      ? `“${name}” has only front matter and no text to ingest.`
-      : `“${name}” is empty or only whitespace; there is nothing to ingest.`,
+      ? l10n.t('“{0}” has only front matter and no text to ingest.', name)
+      : l10n.t('“{0}” is empty or only whitespace; there is nothing to ingest.', name),
   );
 }
 
@@ -733,7 +734,7 @@ export function buildDocument(
     if (file.boundaries.length === 0) {
       const firstText = /\S/.exec(file.body)?.index ?? 0;
       const line = file.line(firstText);
-      problems.push(problem('info', 'noHeadings', 'no headings: the whole file is one section', { line }));
+      problems.push(problem('info', 'noHeadings', l10n.t('no headings: the whole file is one section'), { line }));
     }
     const h1 = file.headings.find((h) => h.level === 1 && h.text !== '');
     title = file.options.site?.title ?? fm.title ?? fm.semanticIdentifier ?? h1?.text ?? fileNameWithoutExtension(file.path);
@@ -795,7 +796,7 @@ export function buildSelectionDocument(
   refuseConvertedSelection(relativePath, options);
   for (const offset of [selectionStartOffset, selectionEndOffset]) {
     if (!Number.isInteger(offset) || offset < 0 || offset > text.length) {
-      throw new DocumentError('invalidSelection', 'The selection is outside the document; select the text again.');
+      throw new DocumentError('invalidSelection', l10n.t('The selection is outside the document; select the text again.'));
     }
   }
   const file = prepare(text, relativePath, options);
@@ -810,8 +811,8 @@ export function buildSelectionDocument(
     throw new DocumentError(
       'invalidSelection',
       file.bodyOffset > 0 && endInText <= file.bodyOffset
-        ? 'The selection covers only front matter; select some of the text below it.'
-        : 'The selection has no text to ingest; select some text first.',
+        ? l10n.t('The selection covers only front matter; select some of the text below it.')
+        : l10n.t('The selection has no text to ingest; select some text first.'),
     );
   }
   const firstVisible = start + (/\S/.exec(selected)?.index ?? 0);
@@ -848,7 +849,7 @@ export function buildSelectionDocument(
     problems.push(problem(
       'warning',
       'idChanged',
-      `The selection's id is too long, so it was shortened to “${id}”; a shorter file id or heading keeps it readable.`,
+      l10n.t('The selection\'s id is too long, so it was shortened to “{0}”; a shorter file id or heading keeps it readable.', id),
       file.idSource === 'frontMatter' ? { line: file.frontMatter.keyLines?.[file.frontMatter.idKey ?? 'id'], key: file.frontMatter.idKey ?? 'id' } : {},
     ));
   }
@@ -866,7 +867,7 @@ function titleSelectionId(fileId: string, title: string): string {
  */
 export function titleSelection(result: SelectionBuildResult, title: string): SelectionBuildResult {
   const trimmed = title.trim();
-  if (trimmed === '') throw new DocumentError('invalidSelection', 'The title must not be empty.');
+  if (trimmed === '') throw new DocumentError('invalidSelection', l10n.t('The title must not be empty.'));
   const id = (result.headingPath.length > 0 ? result.document.id : undefined) ?? titleSelectionId(result.fileId, trimmed);
   return { ...result, document: { ...result.document, id, title: trimmed, semantic_identifier: trimmed } };
 }

@@ -16,6 +16,7 @@ import { findLinkSites, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from './linkSi
 import type { LinkSite } from './linkSites';
 import { problem } from './problems';
 import type { DocumentProblem } from './problems';
+import * as l10n from '@vscode/l10n';
 
 /** What a link's target is, as the front that read it found it (`core/ingest/linkTargets.ts`). */
 export type LinkTarget =
@@ -79,18 +80,18 @@ function publishedLink(context: DocLinkContext, site: LinkSite, path: string, fr
     // `#` alone (a "top of page" or script placeholder) is left alone.
     if (anchor === undefined && fragment !== undefined) return undefined;
     if (context.targets !== undefined && anchor !== undefined && !context.ownAnchors.has(anchor)) {
-      problems.push(problem('warning', 'linkAnchorMissing', `The link “${site.href}” names the heading #${anchor}, which this page does not have; link to one of its headings.`, { line }));
+      problems.push(problem('warning', 'linkAnchorMissing', l10n.t('The link “{0}” names the heading #{1}, which this page does not have; link to one of its headings.', site.href, anchor), { line }));
     }
     return context.template === undefined && !context.sitePage ? undefined : context.pageLink(anchor);
   }
   const target = context.targets?.get(path);
   if (target === undefined || target.kind === 'other') return undefined;
   if (target.kind === 'missing') {
-    problems.push(problem('warning', 'linkTargetMissing', `The link “${site.href}” leads to ${path}, which does not exist; correct the path or remove the link.`, { line }));
+    problems.push(problem('warning', 'linkTargetMissing', l10n.t('The link “{0}” leads to {1}, which does not exist; correct the path or remove the link.', site.href, path), { line }));
     return undefined;
   }
   if (anchor !== undefined && !target.anchors.has(anchor)) {
-    problems.push(problem('warning', 'linkAnchorMissing', `The link “${site.href}” names the heading #${anchor}, which ${path} does not have; link to one of its headings.`, { line }));
+    problems.push(problem('warning', 'linkAnchorMissing', l10n.t('The link “{0}” names the heading #{1}, which {2} does not have; link to one of its headings.', site.href, anchor, path), { line }));
   }
   if (context.template === undefined && !context.sitePage) return undefined;
   if (target.link !== undefined) return appendAnchor(target.link, anchor);

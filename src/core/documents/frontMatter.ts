@@ -22,6 +22,7 @@ import { describeType, parseOwners } from './owners';
 import { problem } from './problems';
 import type { DocumentProblem } from './problems';
 import { countNewlines } from './text';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Front matter keys that configure static site generators (Jekyll, Hugo, Docusaurus, MkDocs, VitePress,
@@ -123,7 +124,7 @@ export function findFrontMatter(text: string, problems: DocumentProblem[] = []):
   const close = closing.exec(text);
   if (!close) {
     if (delimiter === '---') {
-      problems.push(problem('warning', 'unclosedFrontMatter', 'The file starts with --- but has no closing --- line, so it was not read as front matter.', { line: 1 }));
+      problems.push(problem('warning', 'unclosedFrontMatter', l10n.t('The file starts with --- but has no closing --- line, so it was not read as front matter.'), { line: 1 }));
     }
     return undefined;
   }
@@ -166,14 +167,14 @@ export function readFrontMatter(
     if (error instanceof DocumentError) throw error;
     // `yaml` throws while converting, e.g. an alias to an unknown anchor or too many aliases (a "billion laughs").
     const reason = error instanceof Error ? yamlReason(error.message) : String(error);
-    throw frontMatterError(`The front matter cannot be read: ${reason}.`, block.firstLine);
+    throw frontMatterError(l10n.t('The front matter cannot be read: {0}.', reason), block.firstLine);
   }
 }
 
 function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[], generatorKeys: readonly string[]): FrontMatter {
   const result: FrontMatter = { metadata: {} };
   if (block.kind === 'toml') {
-    problems.push(problem('warning', 'tomlFrontMatter', 'TOML front matter (+++) is not read; it was left out of the document. Use YAML front matter (---) instead.', { line: 1 }));
+    problems.push(problem('warning', 'tomlFrontMatter', l10n.t('TOML front matter (+++) is not read; it was left out of the document. Use YAML front matter (---) instead.'), { line: 1 }));
     return result;
   }
   const lineCounter = new LineCounter();
@@ -190,18 +191,18 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
   const error = doc.errors[0];
   if (error) {
     const line = fileLine(error.pos[0]);
-    throw frontMatterError(`The front matter is not valid YAML (line ${line}): ${yamlReason(error.message)}.`, line);
+    throw frontMatterError(l10n.t('The front matter is not valid YAML (line {0}): {1}.', line, yamlReason(error.message)), line);
   }
   for (const warning of doc.warnings) {
     const line = fileLine(warning.pos[0]);
-    problems.push(problem('warning', 'yamlWarning', `Front matter (line ${line}): ${yamlReason(warning.message)}.`, { line }));
+    problems.push(problem('warning', 'yamlWarning', l10n.t('Front matter (line {0}): {1}.', line, yamlReason(warning.message)), { line }));
   }
 
   const contents = doc.contents;
   if (contents === null || (isScalar(contents) && contents.value === null)) return result;
   if (!isMap(contents)) {
     throw frontMatterError(
-      `The front matter must be a list of “key: value” lines, not ${describeType(contents.toJS(doc))}.`,
+      l10n.t('The front matter must be a list of “key: value” lines, not {0}.', describeType(contents.toJS(doc))),
       block.firstLine,
     );
   }
@@ -215,7 +216,7 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
     const keyNode = pair.key as YamlNode | null;
     const line = fileLine(keyNode?.range?.[0]);
     if (!isScalar(keyNode) || keyNode.value === null || typeof keyNode.value === 'object') {
-      problems.push(problem('warning', 'keyNotText', `Front matter line ${line}: a key that is not plain text was ignored.`, { line }));
+      problems.push(problem('warning', 'keyNotText', l10n.t('Front matter line {0}: a key that is not plain text was ignored.', line), { line }));
       continue;
     }
     const key = String(keyNode.value);
@@ -237,7 +238,7 @@ function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly strin
     if (converted.ok) {
       topLevel[key] = converted.value;
     } else {
-      problems.push(problem('warning', 'metadataSkipped', `Front matter “${key}” (line ${line}) ${converted.reason}, so it was left out of the metadata.`, { line, key }));
+      problems.push(problem('warning', 'metadataSkipped', l10n.t('Front matter “{0}” (line {1}) {2}, so it was left out of the metadata.', key, line, converted.reason), { line, key }));
     }
   }
   result.metadata = { ...topLevel, ...metadataBlock };
@@ -250,7 +251,7 @@ function resolve(doc: Document, node: YamlNode | null, line: number): YamlNode |
   for (let depth = 0; current !== null && isAlias(current) && depth < 100; depth++) {
     const target = current.resolve(doc);
     if (target === undefined) {
-      throw frontMatterError(`The front matter uses the alias *${current.source}, but no anchor &${current.source} is defined before it.`, line);
+      throw frontMatterError(l10n.t('The front matter uses the alias *{0}, but no anchor &{1} is defined before it.', current.source, current.source), line);
     }
     current = target;
   }
@@ -279,23 +280,23 @@ type Conversion = { ok: true; value: string | string[] } | { ok: false; reason: 
 
 /** Lenient conversion for top-level keys. */
 function toMetadataValue(doc: Document, node: YamlNode | null, line: number): Conversion {
-  if (node === null) return { ok: false, reason: 'has no value' };
+  if (node === null) return { ok: false, reason: l10n.t('has no value') };
   if (isScalar(node)) {
     const text = scalarText(node);
-    return text === undefined ? { ok: false, reason: 'has no value' } : { ok: true, value: text };
+    return text === undefined ? { ok: false, reason: l10n.t('has no value') } : { ok: true, value: text };
   }
   if (isSeq(node)) {
     const items: string[] = [];
     for (const item of node.items) {
       const itemNode = resolve(doc, item as YamlNode | null, line);
       if (itemNode === null) continue;
-      if (!isScalar(itemNode)) return { ok: false, reason: 'is a list that holds lists or objects' };
+      if (!isScalar(itemNode)) return { ok: false, reason: l10n.t('is a list that holds lists or objects') };
       const text = scalarText(itemNode);
       if (text !== undefined) items.push(text);
     }
     return { ok: true, value: items };
   }
-  return { ok: false, reason: 'is an object (metadata values must be text or lists of text)' };
+  return { ok: false, reason: l10n.t('is an object (metadata values must be text or lists of text)') };
 }
 
 /** Strict reading of the `metadata:` block: text or lists of text only. */
@@ -309,7 +310,7 @@ function readMetadataBlock(
   if (!isMap(node)) {
     throw new DocumentError(
       'invalidField',
-      `The front matter metadata must be a mapping of keys to text or lists of text, not ${describeType(node.toJS(doc))}.`,
+      l10n.t('The front matter metadata must be a mapping of keys to text or lists of text, not {0}.', describeType(node.toJS(doc))),
       { key: 'metadata', line },
     );
   }
@@ -327,11 +328,11 @@ function readMetadataBlock(
     } else {
       const hint =
         typeof value === 'number' || typeof value === 'boolean' || value instanceof Date
-          ? ` (put it in quotes: "${scalarText(valueNode as YamlNode) ?? ''}")`
+          ? l10n.t(' (put it in quotes: "{0}")', scalarText(valueNode as YamlNode) ?? '')
           : '';
       throw new DocumentError(
         'invalidField',
-        `The front matter metadata.${key} must be text or a list of text, not ${describeType(value)}${hint}.`,
+        l10n.t('The front matter metadata.{0} must be text or a list of text, not {1}{2}.', key, describeType(value), hint),
         { key: `metadata.${key}`, line: entryLine },
       );
     }
@@ -340,18 +341,18 @@ function readMetadataBlock(
 }
 
 function fieldError(key: string, line: number, what: string): DocumentError {
-  return new DocumentError('invalidField', `The front matter ${key} ${what}.`, { key, line });
+  return new DocumentError('invalidField', l10n.t('The front matter {0} {1}.', key, what), { key, line });
 }
 
 /** Text for `title`, `semantic_identifier` and `id`: text, or a number/true/false written as text. */
 function textField(doc: Document, key: string, node: YamlNode | null, line: number): string | undefined {
   if (node === null) return undefined;
   if (isScalar(node)) {
-    if (node.value instanceof Date) throw fieldError(key, line, 'must be text, not a date (put it in quotes)');
+    if (node.value instanceof Date) throw fieldError(key, line, l10n.t('must be text, not a date (put it in quotes)'));
     const text = scalarText(node);
     return text === undefined ? undefined : text.trim();
   }
-  throw fieldError(key, line, `must be text, not ${describeType(node.toJS(doc))}`);
+  throw fieldError(key, line, l10n.t('must be text, not {0}', describeType(node.toJS(doc))));
 }
 
 function readReserved(result: FrontMatter, key: string, doc: Document, node: YamlNode | null, line: number): void {
@@ -378,7 +379,7 @@ function readReserved(result: FrontMatter, key: string, doc: Document, node: Yam
     case 'link': {
       const link = textField(doc, key, node, line);
       if (link === undefined || link === '') return;
-      if (!URL.canParse(link)) throw fieldError(key, line, `“${link}” must be an absolute URL such as https://docs.example.com/guide`);
+      if (!URL.canParse(link)) throw fieldError(key, line, l10n.t('“{0}” must be an absolute URL such as https://docs.example.com/guide', link));
       result.link = link;
       return;
     }
@@ -387,7 +388,7 @@ function readReserved(result: FrontMatter, key: string, doc: Document, node: Yam
       const value: unknown = isScalar(node) ? node.value : node.toJS(doc);
       const number = typeof value === 'string' && /^\s*\d+\s*$/.test(value) ? Number(value) : value;
       if (typeof number !== 'number' || !Number.isSafeInteger(number) || number <= 0) {
-        throw fieldError(key, line, `must be a positive whole number (the connector-credential pair id), not ${typeof value === 'string' ? `“${value}”` : describeType(value)}`);
+        throw fieldError(key, line, l10n.t('must be a positive whole number (the connector-credential pair id), not {0}', typeof value === 'string' ? `“${value}”` : describeType(value)));
       }
       result.ccPairId = number;
       return;
@@ -401,7 +402,7 @@ function readReserved(result: FrontMatter, key: string, doc: Document, node: Yam
       if (date !== undefined && Number.isNaN(date.getTime())) date = undefined;
       if (date === undefined) {
         const shown = isScalar(node) && node.source !== undefined ? `“${node.source}”` : describeType(node.toJS(doc));
-        throw fieldError(key, line, `${shown} is not a date; use a date such as 2026-11-23 or 2026-11-23T10:00:00Z`);
+        throw fieldError(key, line, l10n.t('{0} is not a date; use a date such as 2026-11-23 or 2026-11-23T10:00:00Z', shown));
       }
       result.docUpdatedAt = formatUtc(date);
       return;

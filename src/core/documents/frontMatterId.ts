@@ -10,6 +10,7 @@
 import { isMap, isScalar, parseDocument } from 'yaml';
 import { DocumentError } from './errors';
 import { findFrontMatter, readFrontMatter } from './frontMatter';
+import * as l10n from '@vscode/l10n';
 
 /** The key written: ours alone, honoured in a docs site and outside one (frontMatter.ts `ID_KEYS`). */
 export const WRITTEN_ID_KEY = 'doc-ingest-id';
@@ -51,17 +52,17 @@ export function writeFrontMatterId(text: string, id: string): FrontMatterIdEdit 
     inserted = `---${eol}${line}${eol}---${eol}`;
   } else {
     if (block.kind === 'toml') {
-      return { ok: false, reason: 'toml', message: 'The file has TOML front matter (+++), which is not read for the id.' };
+      return { ok: false, reason: 'toml', message: l10n.t('The file has TOML front matter (+++), which is not read for the id.') };
     }
     let existing: string | undefined;
     try {
       existing = readFrontMatter(block, [], [], OWNED_BY_A_GENERATOR).id;
     } catch (e) {
       const detail = e instanceof DocumentError ? e.message : String(e);
-      return { ok: false, reason: 'invalid', message: `The front matter cannot be read: ${detail}`, detail };
+      return { ok: false, reason: 'invalid', message: l10n.t('The front matter cannot be read: {0}', detail), detail };
     }
     if (existing !== undefined) {
-      return { ok: false, reason: 'hasId', message: `The front matter already sets the id “${existing}”.`, existing };
+      return { ok: false, reason: 'hasId', message: l10n.t('The front matter already sets the id “{0}”.', existing), existing };
     }
     const openLength = /^---[ \t]*\n/.exec(lf)?.[0].length ?? 0;
     const closing = rawOffset(raw, openLength + block.source.length);
@@ -73,8 +74,8 @@ export function writeFrontMatterId(text: string, id: string): FrontMatterIdEdit 
   const result = text.slice(0, offset) + inserted + text.slice(offset);
   const readBack = idOf(result);
   if (readBack !== id) {
-    const detail = readBack instanceof Error ? readBack.message : readBack === undefined ? 'it would have no id.' : `it would read as “${readBack}”.`;
-    return { ok: false, reason: 'notKept', message: `Adding “${line}” to the front matter would not keep the id: ${detail}`, detail };
+    const detail = readBack instanceof Error ? readBack.message : readBack === undefined ? l10n.t('it would have no id.') : l10n.t('it would read as “{0}”.', readBack);
+    return { ok: false, reason: 'notKept', message: l10n.t('Adding “{0}” to the front matter would not keep the id: {1}', line, detail), detail };
   }
   return { ok: true, text: result, offset, inserted };
 }
@@ -88,9 +89,9 @@ export function writeFrontMatterIdBytes(bytes: Uint8Array, id: string): { ok: tr
   try {
     text = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true }).decode(bytes);
   } catch {
-    return { ok: false, reason: 'notText', message: 'The file is not UTF-8 text.' };
+    return { ok: false, reason: 'notText', message: l10n.t('The file is not UTF-8 text.') };
   }
-  if (text.includes('\0')) return { ok: false, reason: 'notText', message: 'The file is not UTF-8 text.' };
+  if (text.includes('\0')) return { ok: false, reason: 'notText', message: l10n.t('The file is not UTF-8 text.') };
   const edit = writeFrontMatterId(text, id);
   return edit.ok ? { ok: true, bytes: new TextEncoder().encode(edit.text) } : edit;
 }

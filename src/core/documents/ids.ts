@@ -48,6 +48,7 @@ import { serverDocumentId } from './serverLimits';
 import { DOCUMENT_ID_PATTERN } from '../api/schemas';
 import { DocumentError } from './errors';
 import { normalizeRelativePath, shortHash } from './text';
+import * as l10n from '@vscode/l10n';
 
 /** Ids stay at or under this length (the server keeps longer ones, but URLs and logs suffer). */
 export const MAX_ID_LENGTH = 200;
@@ -118,7 +119,7 @@ export function normalizeIdPrefix(idPrefix: string | undefined): string {
   if (!DOCUMENT_ID_PATTERN.test(idPrefix)) {
     throw new DocumentError(
       'invalidOption',
-      `The id prefix “${idPrefix}” may only contain letters, digits and . _ ~ -; change the id prefix setting.`,
+      l10n.t('The id prefix “{0}” may only contain letters, digits and . _ ~ -; change the id prefix setting.', idPrefix),
       { key: 'idPrefix' },
     );
   }
@@ -148,7 +149,7 @@ export function validateExplicitId(id: string, key: string, line?: number): stri
     const suggestion = readableAscii(lowercaseNfc(id));
     throw new DocumentError(
       'invalidField',
-      `The front matter ${key} “${id}” may only contain letters, digits and . _ ~ - (for example “${suggestion}”): the server would store it as “${serverDocumentId(id)}”.`,
+      l10n.t('The front matter {0} “{1}” may only contain letters, digits and . _ ~ - (for example “{2}”): the server would store it as “{3}”.', key, id, suggestion, serverDocumentId(id)),
       { key, line },
     );
   }

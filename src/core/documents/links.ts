@@ -16,6 +16,7 @@
  */
 import { DocumentError } from './errors';
 import { baseName, markdownExtension, normalizeRelativePath, stripMarkdownExtension } from './text';
+import * as l10n from '@vscode/l10n';
 
 export const LINK_PLACEHOLDERS: readonly string[] = ['path', 'file', 'page', 'anchor'];
 
@@ -26,7 +27,7 @@ export function linkTemplateProblem(template: string): string | undefined {
   for (const match of template.matchAll(PLACEHOLDER)) {
     const name = match[1] ?? '';
     if (!LINK_PLACEHOLDERS.includes(name)) {
-      return `The link template has an unknown placeholder “{${name}}”; use {path}, {file}, {page} or {anchor}.`;
+      return l10n.t('The link template has an unknown placeholder “{0}”; use {path}, {file}, {page} or {anchor}.', `{${name}}`);
     }
   }
   return undefined;

@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /**
  * How deep a page's markup may nest (docs/architecture.md, "Bounded"). The parsers of MDX and HTML and the walks
  * over their trees (ours and the libraries' that turn HTML into Markdown) recurse once or more per level, so a page
@@ -9,4 +11,4 @@
 export const MAX_MARKUP_DEPTH = 500;
 
 /** The sentence's part about it: "its elements are nested more than 500 deep". */
-export const TOO_DEEP = `its elements are nested more than ${MAX_MARKUP_DEPTH} deep`;
+export const nestedTooDeep = (): string => l10n.t('its elements are nested more than {0} deep', MAX_MARKUP_DEPTH);

@@ -12,6 +12,7 @@
  */
 import type { Owner } from '../api/schemas';
 import { DocumentError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 const NAME_AND_EMAIL = /^(.*?)\s*<\s*([^<>\s]+@[^<>\s]+)\s*>$/;
 const EMAIL = /^[^\s@<>]+@[^\s@<>]+$/;
@@ -25,7 +26,7 @@ function unquote(text: string): string {
 function invalid(key: string, what: string, line?: number): DocumentError {
   return new DocumentError(
     'invalidField',
-    `The front matter ${key} ${what}; write an owner as "Jane Doe <jane@example.com>", an email, or an object with display_name and email.`,
+    l10n.t('The front matter {0} {1}; write an owner as "Jane Doe <jane@example.com>", an email, or an object with display_name and email.', key, what),
     { key, line },
   );
 }
@@ -42,29 +43,29 @@ export function parseOwner(value: unknown, key: string, line?: number): Owner {
       return name === '' ? { email } : { display_name: name, email };
     }
     if (EMAIL.test(text)) return { email: text };
-    if (/[<>]/.test(text)) throw invalid(key, `“${text}” is not a name with an email in <…>`, line);
+    if (/[<>]/.test(text)) throw invalid(key, l10n.t('“{0}” is not a name with an email in <…>', text), line);
     return { display_name: text };
   }
   if (value !== null && typeof value === 'object' && !Array.isArray(value) && !(value instanceof Date)) {
     const owner: Owner = {};
     for (const [field, fieldValue] of Object.entries(value as Record<string, unknown>)) {
       if (!OWNER_FIELDS.has(field)) {
-        throw invalid(`${key}.${field}`, 'is not an owner field (use display_name, first_name, middle_initial, last_name or email)', line);
+        throw invalid(`${key}.${field}`, l10n.t('is not an owner field (use display_name, first_name, middle_initial, last_name or email)'), line);
       }
       if (fieldValue === null && field === 'middle_initial') {
         owner.middle_initial = null;
         continue;
       }
       if (typeof fieldValue !== 'string' || fieldValue.trim() === '') {
-        throw invalid(`${key}.${field}`, 'must be non-empty text', line);
+        throw invalid(`${key}.${field}`, l10n.t('must be non-empty text'), line);
       }
       const target = field === 'name' ? 'display_name' : (field as keyof Owner);
       owner[target] = fieldValue.trim();
     }
-    if (Object.keys(owner).length === 0) throw invalid(key, 'is an empty object', line);
+    if (Object.keys(owner).length === 0) throw invalid(key, l10n.t('is an empty object'), line);
     return owner;
   }
-  throw invalid(key, `must be text or an object, not ${describeType(value)}`, line);
+  throw invalid(key, l10n.t('must be text or an object, not {0}', describeType(value)), line);
 }
 
 /**

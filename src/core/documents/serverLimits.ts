@@ -15,6 +15,7 @@
  */
 import type { IngestionDocument } from '../api/schemas';
 import { DocumentError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /** The id the real server stores for `id` (`make_url_compatible`): spaces become `_`, the rest outside the safe set is percent-encoded (UTF-8). */
 export function serverDocumentId(id: string): string {
@@ -67,8 +68,8 @@ export function checkForServer(document: IngestionDocument, name: string, maxDoc
     throw new DocumentError(
       'empty',
       images
-        ? `“${name}” has no text the service can index, only images (the server indexes no image's text unless it analyses images); add text to the page.`
-        : `“${name}” has no text the service can index; add text.`,
+        ? l10n.t('“{0}” has no text the service can index, only images (the server indexes no image\'s text unless it analyses images); add text to the page.', name)
+        : l10n.t('“{0}” has no text the service can index; add text.', name),
     );
   }
   if (maxDocumentChars) {
@@ -76,7 +77,7 @@ export function checkForServer(document: IngestionDocument, name: string, maxDoc
     if (count > maxDocumentChars) {
       throw new DocumentError(
         'serverWouldDrop',
-        `“${name}” has ${count.toLocaleString('en-US')} characters, over the server's limit of ${maxDocumentChars.toLocaleString('en-US')} (setting docIngest.maxDocumentChars): the server would drop it while answering success. Split the page, or raise the setting if the server's MAX_DOCUMENT_CHARS is higher.`,
+        l10n.t('“{0}” has {1} characters, over the server\'s limit of {2} (setting docIngest.maxDocumentChars): the server would drop it while answering success. Split the page, or raise the setting if the server\'s MAX_DOCUMENT_CHARS is higher.', name, count.toLocaleString('en-US'), maxDocumentChars.toLocaleString('en-US')),
         { key: 'maxDocumentChars', line: 1 },
       );
     }
@@ -85,7 +86,7 @@ export function checkForServer(document: IngestionDocument, name: string, maxDoc
   if (id !== undefined && id !== '') {
     const stored = serverDocumentId(id);
     if (stored !== id) {
-      throw new DocumentError('idRewritten', `The document id “${id}” would be stored by the server as “${stored}”; use only letters, digits and . _ ~ - in ids.`, { key: 'id', line: 1 });
+      throw new DocumentError('idRewritten', l10n.t('The document id “{0}” would be stored by the server as “{1}”; use only letters, digits and . _ ~ - in ids.', id, stored), { key: 'id', line: 1 });
     }
   }
 }

@@ -3,6 +3,7 @@
  */
 import { createHash } from 'node:crypto';
 import { DocumentError } from './errors';
+import * as l10n from '@vscode/l10n';
 
 /**
  * Extensions read as Markdown. `.md`, `.markdown` and `.mdx` are the common ones; the rest are the other
@@ -24,7 +25,7 @@ export function decodeDocumentText(input: string | Uint8Array, displayName: stri
     if (input.length >= 2 && ((input[0] === 0xff && input[1] === 0xfe) || (input[0] === 0xfe && input[1] === 0xff))) {
       throw new DocumentError(
         'binary',
-        `“${displayName}” is saved as UTF-16; save it as UTF-8 to ingest it.`,
+        l10n.t('“{0}” is saved as UTF-16; save it as UTF-8 to ingest it.', displayName),
       );
     }
     if (input.includes(0)) throw binaryError(displayName);
@@ -33,7 +34,7 @@ export function decodeDocumentText(input: string | Uint8Array, displayName: stri
     } catch {
       throw new DocumentError(
         'binary',
-        `“${displayName}” is not valid UTF-8 text (it may be a binary file); only UTF-8 text files can be ingested.`,
+        l10n.t('“{0}” is not valid UTF-8 text (it may be a binary file); only UTF-8 text files can be ingested.', displayName),
       );
     }
   }
@@ -45,7 +46,7 @@ export function decodeDocumentText(input: string | Uint8Array, displayName: stri
 function binaryError(displayName: string): DocumentError {
   return new DocumentError(
     'binary',
-    `“${displayName}” looks like a binary file (it contains NUL bytes), so it cannot be ingested as text.`,
+    l10n.t('“{0}” looks like a binary file (it contains NUL bytes), so it cannot be ingested as text.', displayName),
   );
 }
 
@@ -72,7 +73,7 @@ export function normalizeRelativePath(relativePath: string): string {
     .filter((s) => s !== '' && s !== '.')
     .join('/');
   if (normalized === '') {
-    throw new DocumentError('invalidPath', 'The document has no file path; save it in the workspace before ingesting it.');
+    throw new DocumentError('invalidPath', l10n.t('The document has no file path; save it in the workspace before ingesting it.'));
   }
   return normalized;
 }

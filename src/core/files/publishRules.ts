@@ -21,6 +21,7 @@
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
 import picomatch from 'picomatch';
+import * as l10n from '@vscode/l10n';
 
 export const DOC_INGEST_IGNORE_FILE = '.docingestignore';
 export const GIT_IGNORE_FILE = '.gitignore';
@@ -214,7 +215,9 @@ function nfc(s: string): string {
  * line), what to do. `source` names the file as the front names it (its source key).
  */
 export function withheldSentence(source: string, w: IgnoredBy): string {
-  return `${source} is not published: ${w.file} line ${w.line} (${w.pattern}) ignores ${w.path.endsWith('/') ? `the folder ${w.path}` : 'it'}; remove or change that line to publish it.`;
+  return w.path.endsWith('/')
+    ? l10n.t('{0} is not published: {1} line {2} ({3}) ignores the folder {4}; remove or change that line to publish it.', source, w.file, w.line, w.pattern, w.path)
+    : l10n.t('{0} is not published: {1} line {2} ({3}) ignores it; remove or change that line to publish it.', source, w.file, w.line, w.pattern);
 }
 
 /** The line as a phrase for lists (why a published page is now an orphan): `.docingestignore line 3`. */

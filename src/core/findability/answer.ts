@@ -5,6 +5,7 @@
  */
 import type { SearchHit } from '../api/search';
 import type { Question } from './questions';
+import * as l10n from '@vscode/l10n';
 
 export const DEFAULT_TOP = 5;
 
@@ -83,9 +84,9 @@ export function answerOf(question: Question, documentId: string, hits: readonly 
 /** One line a writer reads: "#2 of 5, outranked by docs/old-install.md", "not in the top 5". */
 export function describeAnswer(a: Answer, top: number): string {
   const by = a.above.length ? `; outranked by ${a.above.map((o) => o.path ?? `"${o.title}"`).join(', ')}` : '';
-  if (a.pageRank === undefined) return `not in the top ${top}${by.replace('; outranked by', '; the top is')}`;
+  if (a.pageRank === undefined) return l10n.t('not in the top {0}{1}', top, by.replace('; outranked by', '; the top is'));
   const page = `page #${a.pageRank} of ${top}`;
   if (a.question.anchor === undefined) return `${page}${by}`;
-  const section = a.sectionRank === undefined ? `section #${a.question.anchor} not in the top ${top}` : `section #${a.question.anchor} #${a.sectionRank}`;
+  const section = a.sectionRank === undefined ? l10n.t('section #{0} not in the top {1}', a.question.anchor, top) : `section #${a.question.anchor} #${a.sectionRank}`;
   return `${page}, ${section}${by}`;
 }

@@ -8,6 +8,7 @@ import { findFrontMatter } from '../documents/frontMatter';
 import { findHeadings } from '../documents/markdown';
 import type { AnchorStyle } from '../documents/slug';
 import { normalizeNewlines } from '../documents/text';
+import * as l10n from '@vscode/l10n';
 
 export type QuestionOrigin = 'frontMatter' | 'questionsFile' | 'title' | 'heading' | 'typed';
 
@@ -56,12 +57,12 @@ export function frontMatterQuestions(text: string): { questions: Question[] } | 
   const keyLine = lineOf(doc.contents && 'items' in doc.contents
     ? (doc.contents.items as { key: { range?: [number, number, number] } }[]).find((p) => isScalar(p.key) && p.key.value === 'questions')?.key.range?.[0]
     : undefined);
-  if (!isSeq(node)) return { error: 'Front matter “questions” must be a list of questions, one per line starting with “- ”.', line: keyLine };
+  if (!isSeq(node)) return { error: l10n.t('Front matter “questions” must be a list of questions, one per line starting with “- ”.'), line: keyLine };
   const questions: Question[] = [];
   for (const item of node.items) {
     const line = lineOf(isScalar(item) ? item.range?.[0] : undefined);
     const raw = isScalar(item) ? entryText(item) : undefined;
-    if (raw === undefined) return { error: `Front matter “questions” (line ${line}): each entry must be a question in text.`, line };
+    if (raw === undefined) return { error: l10n.t('Front matter “questions” (line {0}): each entry must be a question in text.', line), line };
     const q = parseQuestion(raw, 'frontMatter', line);
     if (q) questions.push(q);
   }

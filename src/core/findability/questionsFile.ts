@@ -10,6 +10,7 @@
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import { normalizeRelativePath } from '../documents/text';
 import { entryText, parseQuestion, type Question } from './questions';
+import * as l10n from '@vscode/l10n';
 
 export const QUESTIONS_FILE = '.doc-ingest-questions.yml';
 
@@ -25,13 +26,13 @@ export function readQuestionsFile(text: string): QuestionsFile {
   const doc = parseDocument(text, { lineCounter: counter });
   const lineOf = (offset: number | undefined) => (offset === undefined ? 1 : counter.linePos(offset).line);
   const pages = new Map<string, Question[]>();
-  const problems: QuestionsFile['problems'] = doc.errors.map((e) => ({ line: lineOf(e.pos[0]), message: `${QUESTIONS_FILE} is not valid YAML: ${e.message.split('\n')[0]}` }));
+  const problems: QuestionsFile['problems'] = doc.errors.map((e) => ({ line: lineOf(e.pos[0]), message: l10n.t('{0} is not valid YAML: {1}', QUESTIONS_FILE, e.message.split('\n')[0] ?? '') }));
   if (problems.length || doc.contents === null) return { pages, problems };
-  if (!isMap(doc.contents)) return { pages, problems: [{ line: 1, message: `${QUESTIONS_FILE} must map each page's path to its list of questions.` }] };
+  if (!isMap(doc.contents)) return { pages, problems: [{ line: 1, message: l10n.t('{0} must map each page\'s path to its list of questions.', QUESTIONS_FILE) }] };
   for (const pair of doc.contents.items) {
     const keyLine = lineOf(isScalar(pair.key) ? pair.key.range?.[0] : undefined);
     if (!isScalar(pair.key) || typeof pair.key.value !== 'string' || !isSeq(pair.value)) {
-      problems.push({ line: keyLine, message: `${QUESTIONS_FILE} line ${keyLine}: each entry is a page's path followed by a list of questions.` });
+      problems.push({ line: keyLine, message: l10n.t('{0} line {1}: each entry is a page\'s path followed by a list of questions.', QUESTIONS_FILE, keyLine) });
       continue;
     }
     const questions: Question[] = [];
@@ -40,7 +41,7 @@ export function readQuestionsFile(text: string): QuestionsFile {
       const raw = isScalar(item) ? entryText(item) : undefined;
       const q = raw === undefined ? undefined : parseQuestion(raw, 'questionsFile', line);
       if (q) questions.push({ ...q, file: QUESTIONS_FILE });
-      else problems.push({ line, message: `${QUESTIONS_FILE} line ${line}: a question must be text.` });
+      else problems.push({ line, message: l10n.t('{0} line {1}: a question must be text.', QUESTIONS_FILE, line) });
     }
     pages.set(normalizeRelativePath(pair.key.value), questions);
   }

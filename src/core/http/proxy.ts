@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * Which proxy a request outside VS Code goes through: `https_proxy`/`HTTPS_PROXY`, `http_proxy`/`HTTP_PROXY` and
  * `no_proxy`/`NO_PROXY`, read by the rules of undici's EnvHttpProxyAgent (lower case first; an https URL falls back
@@ -40,7 +41,7 @@ export class ThroughProxyError extends Error {
     readonly target: string,
     cause: unknown,
   ) {
-    super(`request to ${target} through the proxy ${proxy} failed`, { cause });
+    super(l10n.t('request to {0} through the proxy {1} failed', target, proxy), { cause });
     this.name = 'ThroughProxyError';
   }
 }
@@ -62,7 +63,7 @@ function proxyVariable(env: Env, lower: string, upper: string): ProxyVariable | 
   if (!isProxyUrl(url)) {
     // The value is not repeated: whatever it is, it may hold a password.
     throw new ProxyUrlError(
-      `${found.name} is not a proxy URL: write it as http://host:port (with user:password@ before the host if the proxy asks for them, a / # ? or @ inside them written %2F %23 %3F %40), or unset ${found.name}.`,
+      l10n.t('{0} is not a proxy URL: write it as http://host:port (with user:password@ before the host if the proxy asks for them, a / # ? or @ inside them written %2F %23 %3F %40), or unset {1}.', found.name, found.name),
     );
   }
   return { name: found.name, url };
@@ -125,9 +126,9 @@ export function proxyRoute(settings: ProxySettings, target: string): ProxyRoute 
 
 /** One line for `--verbose`: where requests to `origin` go and why; never a proxy's credentials. */
 export function describeProxyRoute(route: ProxyRoute, origin: string): string {
-  if (route.via === 'proxy') return `requests to ${origin} go through the proxy ${route.proxy} (from ${route.variable}).`;
-  if (route.because === 'no-proxy-matches') return `requests to ${origin} go directly, not through a proxy: ${route.variable} lists ${route.entry}.`;
+  if (route.via === 'proxy') return l10n.t('requests to {0} go through the proxy {1} (from {2}).', origin, route.proxy, route.variable);
+  if (route.because === 'no-proxy-matches') return l10n.t('requests to {0} go directly, not through a proxy: {1} lists {2}.', origin, route.variable, route.entry);
   return origin.startsWith('https:')
-    ? `requests to ${origin} go directly: no proxy is set (HTTPS_PROXY, HTTP_PROXY).`
-    : `requests to ${origin} go directly: no proxy is set for http:// addresses (HTTP_PROXY).`;
+    ? l10n.t('requests to {0} go directly: no proxy is set (HTTPS_PROXY, HTTP_PROXY).', origin)
+    : l10n.t('requests to {0} go directly: no proxy is set for http:// addresses (HTTP_PROXY).', origin);
 }

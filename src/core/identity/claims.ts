@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /**
  * Which source builds which document id. A run that sends some of the included files (changed files, a save,
  * Ingest Current File) must still know the ids of the others: a file whose id another included file also builds
@@ -49,5 +51,5 @@ export class IdClaims implements IdClaimsView {
  * page's published address (issue 35), and moving a file moves its address in every site.
  */
 export function duplicateIdSentence(source: string, others: readonly string[], documentId: string): string {
-  return `${source} and ${others.join(', ')} would both become the document “${documentId}”: give one of them another id (front matter doc-ingest-id:), then ingest again.`;
+  return l10n.t('{0} and {1} would both become the document “{2}”: give one of them another id (front matter doc-ingest-id:), then ingest again.', source, others.join(', '), documentId);
 }

@@ -12,6 +12,7 @@ import path from 'node:path';
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { ImageReader } from './images';
+import * as l10n from '@vscode/l10n';
 
 export const DEFAULT_IMAGE_MAX_MB = 20;
 
@@ -111,12 +112,14 @@ export type ImageLocator = (imagePath: string) => Promise<LocatedImage>;
 export function checkedImageReader(locate: ImageLocator, maxBytes: number): ImageReader & { check(imagePath: string): Promise<void> } {
   const find = async (imagePath: string) => {
     const kind = imageKindOfName(imagePath);
-    if (!kind) throw new ImageRefusedError('notImage', `is not an image (only PNG, JPEG and WebP files are sent as images)`);
+    if (!kind) throw new ImageRefusedError('notImage', l10n.t('is not an image (only PNG, JPEG and WebP files are sent as images)'));
     const located = await locate(imagePath);
     if (located.size > maxBytes) throw tooLarge(located.size, maxBytes);
     // After it is found, so that a missing GIF is said to be missing.
     if (!UPLOADED_KINDS.has(kind)) {
-      throw new ImageRefusedError('unsupported', `is ${kind === 'svg' ? 'an' : 'a'} ${KIND_NAMES[kind]} image, which the server's upload route refuses (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it`);
+      throw new ImageRefusedError('unsupported', kind === 'svg'
+        ? l10n.t('is an {0} image, which the server\'s upload route refuses (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it', KIND_NAMES[kind])
+        : l10n.t('is a {0} image, which the server\'s upload route refuses (it takes PNG, JPEG and WebP), so the page is sent without it: convert it to PNG to send it', KIND_NAMES[kind]));
     }
     return { kind, located };
   };
@@ -141,13 +144,13 @@ function checkKind(expected: ImageKind, bytes: Uint8Array): void {
   if (actual === expected) return;
   const named = KIND_NAMES[expected];
   throw new ImageRefusedError('notImage', actual
-    ? `is named as a ${named} image but its content is ${KIND_NAMES[actual]}: rename it to its kind`
-    : `is named as a ${named} image but its content is no ${named} image`);
+    ? l10n.t('is named as a {0} image but its content is {1}: rename it to its kind', named, KIND_NAMES[actual])
+    : l10n.t('is named as a {0} image but its content is no {1} image', named, named));
 }
 
 function tooLarge(bytes: number, maxBytes: number): ImageRefusedError {
   const size = (n: number) => (n >= 1024 * 1024 ? `${(n / (1024 * 1024)).toFixed(1)} MB` : `${(n / 1024).toFixed(1)} KB`);
-  return new ImageRefusedError('tooLarge', `is ${size(bytes)}, over the limit of ${size(maxBytes)} (setting docIngest.images.maxSizeMB)`);
+  return new ImageRefusedError('tooLarge', l10n.t('is {0}, over the limit of {1} (setting docIngest.images.maxSizeMB)', size(bytes), size(maxBytes)));
 }
 
 /**
@@ -164,7 +167,7 @@ export function diskImageLocator(root: string): ImageLocator {
     const real = await rootOnDisk.resolve(written);
     if (real === undefined) throw outside();
     const info = await stat(real);
-    if (!info.isFile()) throw new ImageRefusedError('notImage', 'is not a file');
+    if (!info.isFile()) throw new ImageRefusedError('notImage', l10n.t('is not a file'));
     return {
       size: info.size,
       head: (length) => readHead(real, length),
@@ -174,7 +177,7 @@ export function diskImageLocator(root: string): ImageLocator {
 }
 
 function outside(): ImageRefusedError {
-  return new ImageRefusedError('outside', 'leads outside the workspace (a symbolic link): nothing outside it is read');
+  return new ImageRefusedError('outside', l10n.t('leads outside the workspace (a symbolic link): nothing outside it is read'));
 }
 
 async function readHead(file: string, length: number): Promise<Uint8Array> {

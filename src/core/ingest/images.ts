@@ -26,6 +26,7 @@ import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from 
 import { ImageRefusedError } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger/ledger';
+import * as l10n from '@vscode/l10n';
 
 export type ImageProblemPolicy = 'stop' | 'skipImage';
 
@@ -94,7 +95,7 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
     if (result.lines.has(path)) continue;
     result.lines.set(path, ref.line);
     if (ref.outside) {
-      result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) is outside the workspace` });
+      result.problems.push({ path, line: ref.line, message: l10n.t('the image {0} (line {1}) is outside the workspace', path, ref.line) });
       continue;
     }
     let pending = cache?.get(path);
@@ -104,13 +105,13 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
     }
     const hash = await pending;
     if (hash instanceof ImageRefusedError && hash.reason === 'unsupported') {
-      result.leftOut.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) ${hash.message}` });
+      result.leftOut.push({ path, line: ref.line, message: l10n.t('the image {0} (line {1}) {2}', path, ref.line, hash.message) });
       continue;
     }
     if (hash instanceof Error) {
       // A refusal says why (outside, not an image, too large); anything else that cannot be read is missing.
       const why = hash instanceof ImageRefusedError ? hash.message : 'is missing';
-      if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: `the image ${path} (line ${ref.line}) ${why}` });
+      if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: l10n.t('the image {0} (line {1}) {2}', path, ref.line, why) });
       continue;
     }
     result.hashes.set(path, hash);
@@ -169,7 +170,7 @@ export async function previewImages(
 /** The sentence for a document stopped by its images. */
 export function imageProblemError(relativePath: string, problems: readonly ImageProblem[]): DocumentError {
   const list = problems.map((p) => p.message).join('; ');
-  return new DocumentError('image', `${relativePath} was not sent: ${list}. Fix the image reference, or set docIngest.images.onProblem to skipImage to send the text without it.`, {
+  return new DocumentError('image', l10n.t('{0} was not sent: {1}. Fix the image reference, or set docIngest.images.onProblem to skipImage to send the text without it.', relativePath, list), {
     line: problems[0]?.line,
     key: 'images.onProblem',
   });
@@ -214,7 +215,7 @@ export async function uploadImages(images: DocumentImages, deps: UploadDeps): Pr
         throw answer;
       }
       const line = images.lines.get(path) ?? 1;
-      problems.push({ path, line, message: `the server refused the image ${path} (line ${line}): ${answer.summary}` });
+      problems.push({ path, line, message: l10n.t('the server refused the image {0} (line {1}): {2}', path, line, answer.summary) });
       continue;
     }
     ids.set(path, answer);

@@ -18,6 +18,7 @@ import type { IncludeBases, IncludedFiles, IncludeRefusal } from '../documents/r
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
 import { sha256Hex } from '../ledger/hash';
 import { LinkTargetTooLargeError } from './linkTargets';
+import * as l10n from '@vscode/l10n';
 
 /** Where included files are read: root-relative paths; throws when a file does not exist or may not be read. */
 export interface IncludeSource {
@@ -56,7 +57,7 @@ export async function resolveIncludes(
         seen.add(path);
         // Past the page's bound, nothing more is held for it (the build would refuse it anyway).
         if (read > MAX_INCLUDED_CHARS) {
-          found.set(path, PAST_BOUND);
+          found.set(path, pastBound());
           continue;
         }
         let reading = cache.get(path);
@@ -74,15 +75,15 @@ export async function resolveIncludes(
   return found;
 }
 
-const PAST_BOUND: IncludeRefusal = {
-  refused: `was not read: the page's includes had read more than ${MAX_INCLUDED_CHARS.toLocaleString('en-US')} characters before it, the most a page's includes may, so the page was not built; include less, or split the page`,
-};
+const pastBound = (): IncludeRefusal => ({
+  refused: l10n.t('was not read: the page\'s includes had read more than {0} characters before it, the most a page\'s includes may, so the page was not built; include less, or split the page', MAX_INCLUDED_CHARS.toLocaleString('en-US')),
+});
 
 async function readText(source: IncludeSource, path: string): Promise<string | IncludeRefusal | undefined> {
   try {
     return normalizeNewlines(decodeDocumentText(await source.read(path), baseName(path)));
   } catch (e) {
-    if (e instanceof LinkTargetTooLargeError) return { refused: `${e.message}, so the page was not built; include a smaller file, or raise the limit` };
+    if (e instanceof LinkTargetTooLargeError) return { refused: l10n.t('{0}, so the page was not built; include a smaller file, or raise the limit', e.message) };
     return undefined; // missing, refused (outside the root, a symbolic link), binary
   }
 }

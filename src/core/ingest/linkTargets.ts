@@ -25,6 +25,7 @@ import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { SiteResolver } from '../site/detect';
 import type { AnchorStyle } from '../documents/slug';
+import * as l10n from '@vscode/l10n';
 
 /** A link target that exists but may not be read: outside the root, through a symbolic link, not a file, too large. */
 export class LinkTargetRefusedError extends Error {
@@ -143,12 +144,12 @@ export function diskLinkTargets(root: string, included: (path: string) => boolea
     async read(target) {
       const rootOnDisk = await (opened ??= RootOnDisk.open(root));
       const written = path.join(rootOnDisk.root, target);
-      if (!isInside(rootOnDisk.root, written)) throw new LinkTargetRefusedError(`${target} is outside the root`);
+      if (!isInside(rootOnDisk.root, written)) throw new LinkTargetRefusedError(l10n.t('{0} is outside the root', target));
       // Throws when it does not exist.
       const real = await rootOnDisk.resolve(written);
-      if (real === undefined || !(await rootOnDisk.isDirect(written))) throw new LinkTargetRefusedError(`${target} is reached through a symbolic link`);
+      if (real === undefined || !(await rootOnDisk.isDirect(written))) throw new LinkTargetRefusedError(l10n.t('{0} is reached through a symbolic link', target));
       const info = await stat(real);
-      if (!info.isFile()) throw new LinkTargetRefusedError(`${target} is not a file`);
+      if (!info.isFile()) throw new LinkTargetRefusedError(l10n.t('{0} is not a file', target));
       if (info.size > maxBytes) throw new LinkTargetTooLargeError(info.size, maxBytes);
       return readFile(real);
     },

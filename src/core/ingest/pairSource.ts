@@ -4,15 +4,16 @@
  * (and name no setting, so that no "Open Settings" leads the writer to the wrong place).
  */
 import { NotFoundError, PermissionError } from '../api/errors';
+import * as l10n from '@vscode/l10n';
 
 export function explainPairSource(e: unknown, frontMatterPair: number | undefined, file: string): unknown {
   if (frontMatterPair === undefined) return e;
   if (e instanceof NotFoundError && e.setting === 'ccPairId') {
-    const action = `Check cc_pair_id: ${frontMatterPair} in the front matter of ${file} (it is used instead of the setting).`;
+    const action = l10n.t('Check cc_pair_id: {0} in the front matter of {1} (it is used instead of the setting).', frontMatterPair, file);
     return new NotFoundError(e.summary, action, e.what, { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, cause: e });
   }
   if (e instanceof PermissionError && e.setting === 'ccPairId') {
-    const action = `Change cc_pair_id: ${frontMatterPair} in the front matter of ${file} to a pair this key may edit, or ask an admin for access.`;
+    const action = l10n.t('Change cc_pair_id: {0} in the front matter of {1} to a pair this key may edit, or ask an admin for access.', frontMatterPair, file);
     return new PermissionError(e.summary, action, { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, cause: e });
   }
   return e;

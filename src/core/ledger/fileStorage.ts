@@ -19,6 +19,7 @@ import type { LedgerData } from './schema';
 import type { LedgerStorage } from './storage';
 import { unreadableConsequence, unreadableLedger } from './unreadable';
 import type { UnreadableLedger } from './unreadable';
+import * as l10n from '@vscode/l10n';
 
 /** The few file operations the storage needs; injectable so that tests can interrupt a write. */
 export interface LedgerFileSystem {
@@ -73,7 +74,7 @@ export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = n
     try {
       raw = JSON.parse(text) as unknown;
     } catch {
-      return { unreadable: { label: 'damaged', what: 'is not valid JSON', salvaged: emptyLedgerData() } };
+      return { unreadable: { label: 'damaged', what: l10n.t('is not valid JSON'), salvaged: emptyLedgerData() } };
     }
     const parsed = parseLedgerData(raw);
     const unreadable = unreadableLedger(raw, parsed);
@@ -88,7 +89,7 @@ export function jsonFileLedgerStorage(filePath: string, fs: LedgerFileSystem = n
     const { unreadable } = loaded;
     const kept = await setAside(unreadable.label);
     await replace(unreadable.salvaged);
-    options.onSetAside?.(`The ledger ${filePath} ${unreadable.what}: it is kept as ${kept}, and ${unreadableConsequence(unreadable)}.`);
+    options.onSetAside?.(l10n.t('The ledger {0} {1}: it is kept as {2}, and {3}.', filePath, unreadable.what, kept, unreadableConsequence(unreadable)));
     return unreadable.salvaged;
   };
 

@@ -6,6 +6,7 @@
 import type { LedgerData } from './schema';
 import type { LedgerStorage } from './storage';
 import { unreadableConsequence, unreadableLedger } from './unreadable';
+import * as l10n from '@vscode/l10n';
 
 /** The part of a Memento the storage uses. */
 export interface KeyValueStore {
@@ -23,7 +24,7 @@ export function keyValueLedgerStorage(store: KeyValueStore, key: string, onSetAs
       const first = `${key}.${unreadable.label}`;
       const kept = store.get(first) === undefined ? first : `${first}-${new Date().toISOString()}`;
       await store.update(kept, raw);
-      onSetAside?.(`The record of past ingestions ${unreadable.what}: it is kept in this workspace's state as ${kept}, and ${unreadableConsequence(unreadable)}.`);
+      onSetAside?.(l10n.t('The record of past ingestions {0}: it is kept in this workspace\'s state as {1}, and {2}.', unreadable.what, kept, unreadableConsequence(unreadable)));
       return unreadable.salvaged;
     },
     write: async (data: LedgerData) => {

@@ -14,6 +14,7 @@ import { LEDGER_VERSION, parseLedgerData } from './schema';
 import type { ImageUpload, LedgerData, LedgerEntry } from './schema';
 import { ledgerServer } from './scope';
 import type { LedgerStorage } from './storage';
+import * as l10n from '@vscode/l10n';
 
 /**
  * - `never`: no entry for this document id in the scope.
@@ -102,7 +103,7 @@ export class Ledger {
       raw = await storage.read();
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      const problem = `The record of past ingestions could not be read (${reason}); the ledger starts empty, so every file counts as never ingested.`;
+      const problem = l10n.t('The record of past ingestions could not be read ({0}); the ledger starts empty, so every file counts as never ingested.', reason);
       return new Ledger(storage, clock, options, parseLedgerData(undefined).data, problem);
     }
     const parsed = parseLedgerData(raw);

@@ -7,6 +7,7 @@
  * must stay data.
  */
 import * as z from 'zod';
+import * as l10n from '@vscode/l10n';
 
 export const LEDGER_VERSION = 1;
 
@@ -60,7 +61,7 @@ export interface ParsedLedger {
   problem?: string;
 }
 
-const EMPTY_HINT = 'the ledger starts empty, so every file counts as never ingested';
+const emptyHint = (): string => l10n.t('the ledger starts empty, so every file counts as never ingested');
 
 export function emptyLedgerData(): LedgerData {
   return { version: LEDGER_VERSION, scopes: [], images: [] };
@@ -104,12 +105,12 @@ export function parseLedgerData(raw: unknown): ParsedLedger {
   if (version !== undefined && version !== LEDGER_VERSION) {
     return {
       data: emptyLedgerData(),
-      problem: `The record of past ingestions has format version ${JSON.stringify(version)}, which this version does not read; ${EMPTY_HINT}.`,
+      problem: l10n.t('The record of past ingestions has format version {0}, which this version does not read; {1}.', JSON.stringify(version), emptyHint()),
     };
   }
   const envelope = Envelope.safeParse(raw);
   if (!envelope.success) {
-    return { data: emptyLedgerData(), problem: `The record of past ingestions is damaged; ${EMPTY_HINT}.` };
+    return { data: emptyLedgerData(), problem: l10n.t('The record of past ingestions is damaged; {0}.', emptyHint()) };
   }
   let dropped = 0;
   const keep = <T>(read: (item: unknown) => T | undefined, items: unknown[]): T[] => {
@@ -131,6 +132,6 @@ export function parseLedgerData(raw: unknown): ParsedLedger {
     ? { data }
     : {
         data,
-        problem: `${dropped} entries of the record of past ingestions were unreadable and were dropped; their files count as never ingested.`,
+        problem: l10n.t('{0} entries of the record of past ingestions were unreadable and were dropped; their files count as never ingested.', dropped),
       };
 }

@@ -5,6 +5,7 @@
  */
 import { LEDGER_VERSION, parseLedgerData } from './schema';
 import type { LedgerData, ParsedLedger } from './schema';
+import * as l10n from '@vscode/l10n';
 
 export interface UnreadableLedger {
   /** Names the copy kept: `v2` for another format version, `damaged` for anything else. */
@@ -20,17 +21,17 @@ export function unreadableLedger(raw: unknown, parsed: ParsedLedger = parseLedge
   if (parsed.problem === undefined) return undefined;
   const version = typeof raw === 'object' && raw !== null && 'version' in raw ? raw.version : undefined;
   if (Number.isSafeInteger(version) && version !== LEDGER_VERSION) {
-    return { label: `v${String(version)}`, what: `has format version ${String(version)}, which this version does not read`, salvaged: parsed.data };
+    return { label: `v${String(version)}`, what: l10n.t('has format version {0}, which this version does not read', String(version)), salvaged: parsed.data };
   }
   const dropped = count(raw) - count(parsed.data);
-  return { label: 'damaged', what: count(parsed.data) > 0 ? `has ${dropped} unreadable entries` : 'is damaged', salvaged: parsed.data };
+  return { label: 'damaged', what: count(parsed.data) > 0 ? l10n.t('has {0} unreadable entries', dropped) : 'is damaged', salvaged: parsed.data };
 }
 
 /** What `unreadable` means for the files: the sentence's end. */
 export function unreadableConsequence(unreadable: UnreadableLedger): string {
   return count(unreadable.salvaged) > 0
-    ? 'the entries that could be read are kept, and the files of the others count as never ingested'
-    : 'a new ledger starts, so every file counts as never ingested';
+    ? l10n.t('the entries that could be read are kept, and the files of the others count as never ingested')
+    : l10n.t('a new ledger starts, so every file counts as never ingested');
 }
 
 /** Documents and uploads in stored data, however damaged (anything else counts 0). */

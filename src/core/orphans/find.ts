@@ -10,6 +10,7 @@ import type { DocumentInfo } from '../api/schemas';
 import type { IdClaimsView } from '../identity/claims';
 import { RepositoryFiles } from './repository';
 import type { RepositoryRoot } from './repository';
+import * as l10n from '@vscode/l10n';
 
 /**
  * - `sourceGone`: the file it was built from is no longer there.
@@ -168,8 +169,8 @@ export function orphanReasonText(o: Orphan): string {
     case 'idChanged':
       return `${o.source ?? 'its file'} now builds “${o.nowBuilds ?? ''}”`;
     case 'noSource':
-      return 'no file builds it';
+      return l10n.t('no file builds it');
     case 'notPublished':
-      return `${o.source ?? 'its file'} is not to be published (${o.why ?? 'withheld'})`;
+      return l10n.t('{0} is not to be published ({1})', o.source ?? l10n.t('its file'), o.why ?? l10n.t('withheld'));
   }
 }

@@ -12,6 +12,7 @@ import { loadMkdocs } from './mkdocs';
 import { SITE_CONFIG_FILES } from './configFiles';
 import { GENERATOR_KEYS, joinPath, siteFacts, under } from './types';
 import type { Site, SiteFacts, SiteFiles, SitePage, SiteWarning } from './types';
+import * as l10n from '@vscode/l10n';
 
 export { SITE_CONFIG_FILES };
 
@@ -112,7 +113,7 @@ export class SiteResolver {
     const facts = siteFacts(page, site.generator);
     if (facts?.notPublished !== undefined) return facts;
     // Held by a site that makes no page of it (a Docusaurus `.txt` beside the docs): a batch leaves it out too.
-    if (!facts && page.notPage !== undefined && !options.named) return { outsideSite: `not published by the site ${site.configFile}: ${page.notPage}` };
+    if (!facts && page.notPage !== undefined && !options.named) return { outsideSite: l10n.t('not published by the site {0}: {1}', site.configFile, page.notPage) };
     const images = await site.imagesOf(path);
     return images ? { ...facts, images } : facts;
   }
@@ -142,8 +143,8 @@ export class SiteResolver {
     const nearest = Math.min(...sites.map(distance));
     const named = sites.filter((s) => distance(s) === nearest).map((s) => s.configFile).sort();
     return named.length === 1
-      ? `not published by the site ${named[0] ?? ''}: outside its docs folders`
-      : `not published by the sites ${named.join(', ')}: outside their docs folders`;
+      ? l10n.t('not published by the site {0}: outside its docs folders', named[0] ?? '')
+      : l10n.t('not published by the sites {0}: outside their docs folders', named.join(', '));
   }
 
   /** Of the sites whose docs folders hold `path`, the one with the nearest config. */

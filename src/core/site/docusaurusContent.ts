@@ -18,6 +18,7 @@ import type { Literal, LiteralObject } from './literal';
 import { readPageText } from './pageText';
 import { joinPath, under } from './types';
 import type { SitePage } from './types';
+import * as l10n from '@vscode/l10n';
 
 export interface ContentInstance {
   kind: 'blog' | 'pages';
@@ -47,15 +48,15 @@ export function contentInstances(config: LiteralObject, folder: string, setting:
     if (options === false) return;
     const o: LiteralObject = isObject(options) ? options : { kind: 'object', entries: new Map(), line: undefined };
     const get = (key: string, instead: string) => setting(property(o, key), `${where}.${key}`, instead);
-    const pathSetting = str(get('path', 'include globs and a linkTemplate in .doc-ingest.json')) ?? DEFAULT_PATH[kind];
-    const editUrl = kind === 'blog' ? str(get('editUrl', 'nothing (the edit link is left out)')) : undefined;
-    const blogTitle = kind === 'blog' ? str(get('blogTitle', 'nothing (the breadcrumb starts with Blog)')) : undefined;
+    const pathSetting = str(get('path', l10n.t('include globs and a linkTemplate in .doc-ingest.json'))) ?? DEFAULT_PATH[kind];
+    const editUrl = kind === 'blog' ? str(get('editUrl', l10n.t('nothing (the edit link is left out)'))) : undefined;
+    const blogTitle = kind === 'blog' ? str(get('blogTitle', l10n.t('nothing (the breadcrumb starts with Blog)'))) : undefined;
     instances.push({
       kind,
       path: joinPath(folder, pathSetting),
       pathSetting,
-      routeBasePath: str(get('routeBasePath', 'a linkTemplate in .doc-ingest.json')) ?? DEFAULT_ROUTE[kind],
-      pluginId: str(get('id', 'nothing (the plugin is taken as the default one)')) ?? 'default',
+      routeBasePath: str(get('routeBasePath', l10n.t('a linkTemplate in .doc-ingest.json'))) ?? DEFAULT_ROUTE[kind],
+      pluginId: str(get('id', l10n.t('nothing (the plugin is taken as the default one)'))) ?? 'default',
       ...(editUrl !== undefined ? { editUrl } : {}),
       ...(kind === 'blog' ? { blogTitle: blogTitle ?? 'Blog' } : {}),
     });
@@ -66,8 +67,8 @@ export function contentInstances(config: LiteralObject, folder: string, setting:
       const [name, options] = Array.isArray(preset) ? [preset[0], preset[1]] : [preset, undefined];
       if (typeof name !== 'string' || !/(^|\/|-)classic$|preset-classic$/.test(name)) continue;
       const o = isObject(options) ? options : undefined;
-      add('blog', o ? setting(property(o, 'blog'), 'blog', 'nothing (the blog is read with its defaults)') : undefined, 'blog');
-      add('pages', o ? setting(property(o, 'pages'), 'pages', 'nothing (the pages are read with their defaults)') : undefined, 'pages');
+      add('blog', o ? setting(property(o, 'blog'), 'blog', l10n.t('nothing (the blog is read with its defaults)')) : undefined, 'blog');
+      add('pages', o ? setting(property(o, 'pages'), 'pages', l10n.t('nothing (the pages are read with their defaults)')) : undefined, 'pages');
     }
   }
   const plugins = property(config, 'plugins');
@@ -99,9 +100,9 @@ const DATED = /^(?<folder>.*?)(?<date>\d{4}[-/]\d{1,2}[-/]\d{1,2})[-/]?(?<text>.
 export function contentPage(instance: ContentInstance, path: string, inside: string, pageText: string): { page: SitePage; permalink?: string } {
   const segments = inside.split('/');
   if (segments.some((s) => s.startsWith('_') || s === '__tests__')) {
-    return { page: { path, breadcrumb: [], notPage: `a partial or test file of the ${instance.kind === 'blog' ? 'blog' : 'pages'} (its name starts with _): not published`, unpublished: true } };
+    return { page: { path, breadcrumb: [], notPage: l10n.t('a partial or test file of the {0} (its name starts with _): not published', instance.kind === 'blog' ? 'blog' : 'pages'), unpublished: true } };
   }
-  if (!/\.mdx?$/i.test(inside)) return { page: { path, breadcrumb: [], notPage: 'not a .md or .mdx file' } };
+  if (!/\.mdx?$/i.test(inside)) return { page: { path, breadcrumb: [], notPage: l10n.t('not a .md or .mdx file') } };
   const read = readPageText(pageText);
   const fm = read.frontMatter;
   let slug: string;

@@ -12,6 +12,7 @@
  * `const`/`let`/`var`.
  */
 import type { Node as AcornNode } from 'acorn';
+import * as l10n from '@vscode/l10n';
 
 /** A value that is not a literal: where it is and what it is. */
 export class Unknown {
@@ -79,7 +80,7 @@ export async function exportedLiteral(text: string, typescript: boolean): Promis
       if (isMember(target, 'module', 'exports') || isMember(target, 'exports', 'default')) exported = statement.expression.right;
     }
   }
-  if (!exported) return new Unknown(undefined, 'no `module.exports =` or `export default`');
+  if (!exported) return new Unknown(undefined, l10n.t('no `module.exports =` or `export default`'));
   return new Evaluator(declarations).value(exported);
 }
 
@@ -119,10 +120,10 @@ class Evaluator {
     const line = (node.loc as { start?: { line?: number } } | undefined)?.start?.line;
     switch (node.type) {
       case 'Literal':
-        if (node.regex || typeof node.value === 'bigint') return new Unknown(line, 'a regular expression or big number');
+        if (node.regex || typeof node.value === 'bigint') return new Unknown(line, l10n.t('a regular expression or big number'));
         return node.value as string | number | boolean | null;
       case 'TemplateLiteral':
-        if ((node.expressions as AnyNode[]).length > 0) return new Unknown(line, 'a template literal with ${...}');
+        if ((node.expressions as AnyNode[]).length > 0) return new Unknown(line, l10n.t('a template literal with ${...}'));
         return (node.quasis as AnyNode[]).map((q) => q.value.cooked as string).join('');
       case 'ArrayExpression':
         return (node.elements as (AnyNode | null)[]).map((e) => (e === null ? undefined : e.type === 'SpreadElement' ? new Unknown(line, 'a spread (...)') : this.value(e)));
@@ -151,7 +152,7 @@ class Evaluator {
         }
         return new Unknown(line, 'a function call');
       case 'MemberExpression':
-        return new Unknown(line, isMember(node.object, 'process', 'env') || isMember(node, 'process', 'env') ? 'process.env' : 'a value read from elsewhere');
+        return new Unknown(line, isMember(node.object, 'process', 'env') || isMember(node, 'process', 'env') ? 'process.env' : l10n.t('a value read from elsewhere'));
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return new Unknown(line, 'a function');
@@ -204,5 +205,5 @@ export function fromData(value: unknown): Literal {
   if (typeof value === 'object') {
     return { kind: 'object', entries: new Map(Object.entries(value as Record<string, unknown>).map(([k, v]) => [k, fromData(v)])), line: undefined };
   }
-  return new Unknown(undefined, 'a value that is not data');
+  return new Unknown(undefined, l10n.t('a value that is not data'));
 }

@@ -19,6 +19,7 @@ import { navigationPlaces } from './mintlifyNav';
 import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
 import type { Site, SiteFiles, SitePage, SiteRule } from './types';
+import * as l10n from '@vscode/l10n';
 
 export async function loadMintlify(files: SiteFiles, configFile: string, folder: string, text: string): Promise<Site> {
   const { value: config, parts, warnings } = await readMintlifyConfig(files, configFile, folder, text);
@@ -30,7 +31,7 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
     warnings.push({
       file: configFile,
       setting: 'seo.metatags.canonical',
-      message: `${configFile} names no published address (seo.metatags.canonical, Mintlify's setting for a custom domain; else the domain is set in Mintlify's dashboard), so pages have no address of their own; set it there, or give a linkTemplate such as https://docs.example.com/{page}#{anchor} in .doc-ingest.json or the docIngest.linkTemplate setting.`,
+      message: l10n.t('{0} names no published address (seo.metatags.canonical, Mintlify\'s setting for a custom domain; else the domain is set in Mintlify\'s dashboard), so pages have no address of their own; set it there, or give a linkTemplate such as https://docs.example.com/{page}#{anchor} in .doc-ingest.json or the docIngest.linkTemplate setting.', configFile),
     });
   }
   const mintignorePath = joinPath(folder, MINTIGNORE_FILE);
@@ -40,7 +41,7 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
     { name: 'navigation', value: `${places.size} pages` },
     ...(parts.length > 0 ? [{ name: '$ref', value: parts.join(', ') }] : []),
     { name: 'seo.metatags.canonical', value: canonical ?? '(not set)' },
-    { name: '.mintignore', value: mintignore === undefined ? '(none: the default patterns and snippets/)' : `${mintignorePath}, the default patterns and snippets/` },
+    { name: '.mintignore', value: mintignore === undefined ? l10n.t('(none: the default patterns and snippets/)') : l10n.t('{0}, the default patterns and snippets/', mintignorePath) },
   ];
   return {
     generator: 'mintlify',
@@ -52,7 +53,7 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
     warnings,
     page(path: string, pageText: string): Promise<SitePage> {
       const inSite = under(folder, path);
-      if (inSite === undefined || !/\.mdx?$/i.test(inSite)) return Promise.resolve({ path, breadcrumb: [], notPage: 'not a page of the site' });
+      if (inSite === undefined || !/\.mdx?$/i.test(inSite)) return Promise.resolve({ path, breadcrumb: [], notPage: l10n.t('not a page of the site') });
       const excluded = exclusions.reasonOf(inSite);
       if (excluded !== undefined) return Promise.resolve({ path, breadcrumb: [], notPage: excluded, unpublished: true });
       const route = inSite.replace(/\.mdx?$/i, '');

@@ -7,6 +7,7 @@
  */
 import { joinPath, under } from './types';
 import type { SiteFiles, SiteWarning } from './types';
+import * as l10n from '@vscode/l10n';
 
 /** A `$ref` that points into the same document (`#/components/...`) is JSON Schema's, not a file. */
 const LOCAL_REF = /^#/;
@@ -26,7 +27,7 @@ export async function readMintlifyConfig(files: SiteFiles, configFile: string, f
   try {
     value = JSON.parse(text);
   } catch (e) {
-    warnings.push({ file: configFile, setting: '(file)', message: `${configFile} is not valid JSON (${reason(e)}), so the navigation was not read; fix it.` });
+    warnings.push({ file: configFile, setting: '(file)', message: l10n.t('{0} is not valid JSON ({1}), so the navigation was not read; fix it.', configFile, reason(e)) });
     return { value: undefined, parts, warnings };
   }
   const resolve = async (node: unknown, file: string, chain: readonly string[]): Promise<unknown> => {
@@ -56,16 +57,16 @@ export async function readMintlifyConfig(files: SiteFiles, configFile: string, f
     const target = joinPath(dirOf(file), ref);
     const warn = (message: string) => warnings.push({ file, setting: '$ref', message: `${file}: the $ref “${ref}” ${message}` });
     if (/^[a-z][a-z0-9+.-]*:/i.test(ref) || ref.startsWith('/') || under(folder, target) === undefined || target === '..') {
-      warn(`is not a relative path inside ${folder || 'the docs root'} (Mintlify refuses it), so that part of the config was not read; name a file beside the config.`);
+      warn(l10n.t('is not a relative path inside {0} (Mintlify refuses it), so that part of the config was not read; name a file beside the config.', folder || 'the docs root'));
       return undefined;
     }
     if (chain.includes(target)) {
-      warn(`leads back to itself (${[...chain, target].join(' → ')}), which fails Mintlify's build, so it was not read; remove the loop.`);
+      warn(l10n.t('leads back to itself ({0}), which fails Mintlify\'s build, so it was not read; remove the loop.', [...chain, target].join(' → ')));
       return undefined;
     }
     const bytes = await files.read(target);
     if (bytes === undefined) {
-      warn(`names ${target}, which does not exist, so that part of the config was not read; fix the path.`);
+      warn(l10n.t('names {0}, which does not exist, so that part of the config was not read; fix the path.', target));
       return undefined;
     }
     try {
@@ -73,7 +74,7 @@ export async function readMintlifyConfig(files: SiteFiles, configFile: string, f
       parts.push(target);
       return part;
     } catch (e) {
-      warn(`names ${target}, which is not valid JSON (${reason(e)}), so that part of the config was not read; fix it.`);
+      warn(l10n.t('names {0}, which is not valid JSON ({1}), so that part of the config was not read; fix it.', target, reason(e)));
       return undefined;
     }
   };

@@ -9,6 +9,7 @@
  */
 import ignore from 'ignore';
 import type { Ignore } from 'ignore';
+import * as l10n from '@vscode/l10n';
 
 export const MINTIGNORE_FILE = '.mintignore';
 
@@ -29,11 +30,11 @@ export function mintlifyExclusions(mintignore: string | undefined, mintignorePat
   const own: Ignore | undefined = mintignore === undefined ? undefined : ignore().add(mintignore);
   return {
     reasonOf(inRoot: string): string | undefined {
-      if (inRoot === 'snippets' || inRoot.startsWith('snippets/')) return 'a reusable snippet (under snippets/): imported into pages, never published itself';
+      if (inRoot === 'snippets' || inRoot.startsWith('snippets/')) return l10n.t('a reusable snippet (under snippets/): imported into pages, never published itself');
       const mine = own?.test(inRoot);
-      if (mine?.ignored) return `excluded by ${mintignorePath} (${mine.rule?.pattern ?? 'a pattern'}): Mintlify does not publish it`;
+      if (mine?.ignored) return l10n.t('excluded by {0} ({1}): Mintlify does not publish it', mintignorePath, mine.rule?.pattern ?? l10n.t('a pattern'));
       const byDefault = defaults.test(inRoot);
-      if (byDefault.ignored) return `ignored by Mintlify by default (${byDefault.rule?.pattern ?? 'a default pattern'}): never published`;
+      if (byDefault.ignored) return l10n.t('ignored by Mintlify by default ({0}): never published', byDefault.rule?.pattern ?? l10n.t('a default pattern'));
       return undefined;
     },
   };

@@ -26,6 +26,7 @@ import { languageLayout, pluginOptions } from './mkdocsLanguages';
 import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
 import type { Site, SiteFiles, SitePage, SiteRule } from './types';
+import * as l10n from '@vscode/l10n';
 
 interface NavEntry {
   /** Path relative to docs_dir. */
@@ -49,23 +50,23 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
         file: configFile,
         line: value.line,
         setting: name,
-        message: `${configFile}${value.line ? ` line ${value.line}` : ''}: ${name} is ${value.what}, which is only known when MkDocs runs, so it was not read; give ${expected} instead.`,
+        message: l10n.t('{0}{1}: {2} is {3}, which is only known when MkDocs runs, so it was not read; give {4} instead.', configFile, value.line ? l10n.t(' line {0}', value.line) : '', name, value.what, expected),
       });
       return undefined;
     }
     return value;
   };
-  const LINK = 'the address in a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting';
+  const LINK = l10n.t('the address in a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting');
   const siteUrl = stringSetting(setting('site_url', LINK));
-  const docsDirSetting = stringSetting(setting('docs_dir', 'the pages with include globs and a linkTemplate'));
+  const docsDirSetting = stringSetting(setting('docs_dir', l10n.t('the pages with include globs and a linkTemplate')));
   const docsDir = joinPath(folder, docsDirSetting ?? 'docs');
   const directoryUrls = setting('use_directory_urls', 'a linkTemplate') !== false;
-  const repoUrl = stringSetting(setting('repo_url', 'nothing (the edit link is left out)'));
-  const editUriValue = setting('edit_uri', 'nothing (the edit link is left out)');
+  const repoUrl = stringSetting(setting('repo_url', l10n.t('nothing (the edit link is left out)')));
+  const editUriValue = setting('edit_uri', l10n.t('nothing (the edit link is left out)'));
   const editUri = typeof editUriValue === 'string' ? editUriValue : defaultEditUri(repoUrl);
-  const excludeValue = setting('exclude_docs', 'exclude globs in .doc-ingest.json');
+  const excludeValue = setting('exclude_docs', l10n.t('exclude globs in .doc-ingest.json'));
   const excludes = excludeDocs(typeof excludeValue === 'string' ? excludeValue : undefined);
-  const notInNav = setting('not_in_nav', 'nothing (it only silences MkDocs)');
+  const notInNav = setting('not_in_nav', l10n.t('nothing (it only silences MkDocs)'));
   const anchors = tocSlugify(property(config, 'markdown_extensions')) ? undefined : 'mkdocs';
   const plugins = property(config, 'plugins');
   // MkDocs hooks (`hooks:`, Python run on each page's Markdown) are where sites without the macros plugin fill in
@@ -73,12 +74,12 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const templated = rendersTemplates(plugins, property(config, 'markdown_extensions')) || property(config, 'hooks') !== undefined;
   const syntax = templated ? 'mkdocs-macros' : 'mkdocs';
   const includeBases = mkdocsIncludeBases(property(config, 'markdown_extensions'), folder);
-  const navValue = setting('nav', 'nothing (the breadcrumb follows the folders)');
+  const navValue = setting('nav', l10n.t('nothing (the breadcrumb follows the folders)'));
   const nav = Array.isArray(navValue) ? readNav(navValue, [], (title, line) => {
-    warnings.push({ file: configFile, line, setting: 'nav', message: `${configFile}${line ? ` line ${line}` : ''}: the nav entry “${title}” is only known when MkDocs runs; name the page's file there instead.` });
+    warnings.push({ file: configFile, line, setting: 'nav', message: l10n.t('{0}{1}: the nav entry “{2}” is only known when MkDocs runs; name the page\'s file there instead.', configFile, line ? l10n.t(' line {0}', line) : '', title) });
   }) : undefined;
   if (siteUrl === undefined && !warnings.some((w) => w.setting === 'site_url')) {
-    warnings.push({ file: configFile, setting: 'site_url', message: `${configFile} has no site_url, so pages have no published address; set site_url there, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.` });
+    warnings.push({ file: configFile, setting: 'site_url', message: l10n.t('{0} has no site_url, so pages have no published address; set site_url there, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.', configFile) });
   }
   const layout = await languageLayout(files, config, read.ownKeys, folder, docsDir, siteUrl);
   const blogOptions = pluginOptions(plugins, 'blog') ?? pluginOptions(plugins, 'material/blog');
@@ -92,14 +93,14 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     ...(read.parents.length ? [{ name: 'INHERIT', value: read.parents.join(' ← ') }] : []),
     { name: 'docs_dir', value: docsDirSetting ?? 'docs (default)' },
     { name: 'use_directory_urls', value: directoryUrls ? (property(config, 'use_directory_urls') === undefined ? 'true (default)' : 'true') : 'false' },
-    { name: 'nav', value: nav ? `${nav.length} pages` : '(not set: the folders)' },
-    ...(typeof notInNav === 'string' ? [{ name: 'not_in_nav', value: 'published, outside the nav (the breadcrumb is the page alone)' }] : []),
+    { name: 'nav', value: nav ? `${nav.length} pages` : l10n.t('(not set: the folders)') },
+    ...(typeof notInNav === 'string' ? [{ name: 'not_in_nav', value: l10n.t('published, outside the nav (the breadcrumb is the page alone)') }] : []),
     ...layout.rules,
     ...(blog ? blog.rules : []),
     ...(version ? [{ name: 'versions (mike)', value: `under ${version.name}/ (${version.rule})` }] : []),
     { name: 'repo_url', value: repoUrl ?? '(not set)' },
-    { name: 'templates', value: syntax === 'mkdocs-macros' ? 'macros: {{ }} and {% %} are left out' : '(no macros: {{ }} is text)' },
-    { name: 'anchors', value: anchors === 'mkdocs' ? 'toc (default slugify)' : 'toc slugify set: GitHub style' },
+    { name: 'templates', value: syntax === 'mkdocs-macros' ? l10n.t('macros: {{ }} and {% %} are left out') : l10n.t('(no macros: {{ }} is text)') },
+    { name: 'anchors', value: anchors === 'mkdocs' ? l10n.t('toc (default slugify)') : l10n.t('toc slugify set: GitHub style') },
     { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : '(not set)' },
   ];
   // The stem is the page's as its language's default page (`index.fr.md` is an index); the README's index.md is looked
@@ -119,18 +120,18 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     warnings,
     async page(path: string, pageText: string): Promise<SitePage> {
       const at = layout.locate(path);
-      if (at === undefined) return { path, breadcrumb: [], notPage: `not under docs_dir (${layout.docsDirs.map((d) => d || '.').join(', ')})` };
+      if (at === undefined) return { path, breadcrumb: [], notPage: l10n.t('not under docs_dir ({0})', layout.docsDirs.map((d) => d || '.').join(', ')) };
       const { inDocs, inner } = at;
       const excluded = excludes.why(inDocs);
       if (excluded !== undefined) return { path, breadcrumb: [], notPage: excluded, unpublished: true };
       if (at.notBuilt !== undefined) return { path, breadcrumb: [], notPage: at.notBuilt, unpublished: true };
-      if (!MARKDOWN.test(inDocs)) return { path, breadcrumb: [], notPage: 'not Markdown: MkDocs copies it as it lies, as no page' };
+      if (!MARKDOWN.test(inDocs)) return { path, breadcrumb: [], notPage: l10n.t('not Markdown: MkDocs copies it as it lies, as no page') };
       const segments = inner.split('/');
       const fileName = segments[segments.length - 1] ?? '';
       const stem = fileName.replace(/\.[^.]*$/, '');
       const dirs = segments.slice(0, -1);
       if (stem.toLowerCase() === 'readme' && (await exists(files, joinPath(at.docsDir, [...inDocs.split('/').slice(0, -1), 'index.md'].join('/'))))) {
-        return { path, breadcrumb: [], notPage: 'a README.md beside an index.md, which MkDocs leaves out', unpublished: true };
+        return { path, breadcrumb: [], notPage: l10n.t('a README.md beside an index.md, which MkDocs leaves out'), unpublished: true };
       }
       const readText = readPageText(pageText);
       const translate = (label: string) => at.navTitles?.get(label) ?? label;
@@ -198,7 +199,7 @@ function mikeVersion(config: LiteralObject, plugins: Literal): { name: string; r
   const named = isObject(version) ? property(version, 'default') : undefined;
   const first = Array.isArray(named) ? named.find((v): v is string => typeof v === 'string') : named;
   if (typeof first === 'string' && first.trim() !== '') return { name: first.trim(), rule: 'extra.version.default' };
-  return { name: 'latest', rule: "mike's default alias latest" };
+  return { name: 'latest', rule: l10n.t('mike\'s default alias latest') };
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -16,6 +16,7 @@ import type { Literal, LiteralObject } from './literal';
 import { yamlLiteral } from './pageText';
 import { joinPath } from './types';
 import type { SiteRule, SiteWarning } from './types';
+import * as l10n from '@vscode/l10n';
 
 export interface MkdocsBlog {
   /** The blog's folder under docs_dir ('' for a blog-only site). */
@@ -49,21 +50,21 @@ export function readBlog(options: LiteralObject, configFile: string, warnings: S
       file: configFile,
       line: slugify instanceof Unknown ? slugify.line : undefined,
       setting: 'plugins.blog.post_slugify',
-      message: `${configFile}: the blog's post_slugify is Python, which is never run, so post addresses are made with the default (pymdownx.slugs.slugify, lower case); give slug: in each post's front matter if they differ.`,
+      message: l10n.t('{0}: the blog\'s post_slugify is Python, which is never run, so post addresses are made with the default (pymdownx.slugs.slugify, lower case); give slug: in each post\'s front matter if they differ.', configFile),
     });
   }
   return {
     blogDir,
     postDir,
     rules: [
-      { name: 'blog', value: `posts in ${postDir || '.'} at ${blogDir ? `${blogDir}/` : ''}${urlFormat}/ (dates ${dateFormat}${property(options, 'post_url_date_format') === undefined ? ', default' : ''})${drafts ? '; drafts published' : ''}` },
+      { name: 'blog', value: l10n.t('posts in {0} at {1}{2}/ (dates {3}{4}){5}', postDir || '.', blogDir ? `${blogDir}/` : '', urlFormat, dateFormat, property(options, 'post_url_date_format') === undefined ? l10n.t(', default') : '', drafts ? l10n.t('; drafts published') : '') },
     ],
     post(inner, pageText, title) {
       const meta = frontMatterOf(pageText);
       const draft = meta ? property(meta, 'draft') : undefined;
-      if (draft === true && !drafts) return { notPublished: 'a draft blog post (draft: true), which the blog plugin leaves out' };
+      if (draft === true && !drafts) return { notPublished: l10n.t('a draft blog post (draft: true), which the blog plugin leaves out') };
       const created = meta ? postDate(property(meta, 'date')) : undefined;
-      if (/\{date\}/.test(urlFormat) && created === undefined) return { problem: 'a blog post without a date: (the blog plugin refuses it)' };
+      if (/\{date\}/.test(urlFormat) && created === undefined) return { problem: l10n.t('a blog post without a date: (the blog plugin refuses it)') };
       const slug = meta ? property(meta, 'slug') : undefined;
       const categories = meta ? property(meta, 'categories') : undefined;
       const file = (inner.split('/').pop() ?? '').replace(/\.[^.]*$/, '');

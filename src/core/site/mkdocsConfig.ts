@@ -11,6 +11,7 @@ import type { Literal, LiteralObject } from './literal';
 import { yamlLiteral } from './pageText';
 import { joinPath } from './types';
 import type { SiteFiles, SiteWarning } from './types';
+import * as l10n from '@vscode/l10n';
 
 /** More parents than this is a loop or a mistake, never a site. */
 const MAX_INHERIT_DEPTH = 8;
@@ -38,17 +39,17 @@ export async function readMkdocsConfig(files: SiteFiles, configFile: string, tex
     const inherit = current.entries.get('INHERIT');
     if (inherit === undefined) break;
     if (typeof inherit !== 'string' || inherit.trim() === '') {
-      warnings.push({ file: currentFile, setting: 'INHERIT', message: `${currentFile}: INHERIT is not a path, so no parent config was read; name the parent file there (INHERIT: ../mkdocs.yml).` });
+      warnings.push({ file: currentFile, setting: 'INHERIT', message: l10n.t('{0}: INHERIT is not a path, so no parent config was read; name the parent file there (INHERIT: ../mkdocs.yml).', currentFile) });
       break;
     }
     const parentFile = joinPath(currentFile.split('/').slice(0, -1).join('/'), inherit.trim());
     if (depth >= MAX_INHERIT_DEPTH || parentFile === configFile || parents.includes(parentFile)) {
-      warnings.push({ file: currentFile, setting: 'INHERIT', message: `${currentFile}: INHERIT leads back to ${parentFile} or deeper than ${MAX_INHERIT_DEPTH} files, so it was followed no further; name a config that inherits nothing.` });
+      warnings.push({ file: currentFile, setting: 'INHERIT', message: l10n.t('{0}: INHERIT leads back to {1} or deeper than {2} files, so it was followed no further; name a config that inherits nothing.', currentFile, parentFile, MAX_INHERIT_DEPTH) });
       break;
     }
     const bytes = await files.read(parentFile);
     if (bytes === undefined) {
-      warnings.push({ file: currentFile, setting: 'INHERIT', message: `${currentFile}: INHERIT names ${parentFile}, which is not in the repository (or may not be read), so only this file's settings were read.` });
+      warnings.push({ file: currentFile, setting: 'INHERIT', message: l10n.t('{0}: INHERIT names {1}, which is not in the repository (or may not be read), so only this file\'s settings were read.', currentFile, parentFile) });
       break;
     }
     parents.push(parentFile);
@@ -68,7 +69,7 @@ function parseConfig(file: string, text: string, warnings: SiteWarning[]): Liter
   const firstError = document.errors[0];
   if (firstError) {
     const line = firstError.linePos?.[0]?.line;
-    warnings.push({ file, line, setting: '(file)', message: `${file}${line ? ` line ${line}` : ''} is not valid YAML, so the site's settings were not read; fix it, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.` });
+    warnings.push({ file, line, setting: '(file)', message: l10n.t('{0}{1} is not valid YAML, so the site\'s settings were not read; fix it, or give a linkTemplate in .doc-ingest.json or the docIngest.linkTemplate setting.', file, line ? l10n.t(' line {0}', line) : '') });
     return EMPTY;
   }
   const value = yamlLiteral(document.contents, (offset) => lines.linePos(offset).line);

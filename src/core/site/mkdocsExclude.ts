@@ -1,3 +1,4 @@
+import * as l10n from '@vscode/l10n';
 /**
  * MkDocs's `exclude_docs`: gitignore-style lines (MkDocs reads them with pathspec's gitignore rules) over the paths
  * under `docs_dir`, after MkDocs's own defaults `.*` and `/templates/`. The last line that matches decides, so
@@ -26,7 +27,7 @@ export function excludeDocs(value: string | undefined): ExcludeDocs {
       let decided: Line | undefined;
       for (const line of lines) if (line.re.test(path)) decided = line;
       if (!decided || decided.negated) return undefined;
-      return own.includes(decided) ? `excluded by exclude_docs (${decided.text})` : `excluded by MkDocs's default exclude_docs (${decided.text})`;
+      return own.includes(decided) ? l10n.t('excluded by exclude_docs ({0})', decided.text) : l10n.t('excluded by MkDocs\'s default exclude_docs ({0})', decided.text);
     },
   };
 }

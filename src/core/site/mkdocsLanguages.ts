@@ -22,6 +22,7 @@ import { isObject, property } from './literal';
 import type { Literal, LiteralObject } from './literal';
 import { joinPath, under } from './types';
 import type { SiteFiles, SiteRule } from './types';
+import * as l10n from '@vscode/l10n';
 
 export interface PageLanguage {
   /** The docs folder the file is in (root-relative). */
@@ -247,7 +248,7 @@ function staticI18n(options: LiteralObject, docsDir: string): LanguageLayout {
       page.code = language.code;
       if (!language.isDefault) page.prefix = `${language.code}/`;
       if (language.siteUrl !== undefined) page.siteUrl = language.siteUrl;
-      if (!language.build) page.notBuilt = byCode.has(language.code) ? `in the language ${language.code}, which the i18n plugin does not build (build: false)` : `in the language ${language.code}, which the i18n plugin's languages do not name`;
+      if (!language.build) page.notBuilt = byCode.has(language.code) ? l10n.t('in the language {0}, which the i18n plugin does not build (build: false)', language.code) : l10n.t('in the language {0}, which the i18n plugin\'s languages do not name', language.code);
       if (language.navTitles) page.navTitles = language.navTitles;
       return page;
     },

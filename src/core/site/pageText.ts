@@ -9,6 +9,7 @@ import { findHeadings } from '../documents/markdown';
 import { withoutBomLf } from '../documents/text';
 import { fromData, Unknown } from './literal';
 import type { Literal } from './literal';
+import * as l10n from '@vscode/l10n';
 
 export interface PageText {
   /** Scalar front matter values by key (text, numbers and booleans as text). */
@@ -71,5 +72,5 @@ export function yamlLiteral(node: unknown, lineOf?: (offset: number) => number):
     }
     return { kind: 'object', entries, line };
   }
-  return new Unknown(line, 'a YAML alias or other node');
+  return new Unknown(line, l10n.t('a YAML alias or other node'));
 }

@@ -21,10 +21,11 @@
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast' with { 'resolution-mode': 'import' };
 import { DocumentError } from '../errors';
-import { TOO_DEEP } from '../nesting';
+import { nestedTooDeep } from '../nesting';
 import { countNewlines } from '../text';
 import { htmlNesting } from './htmlNesting';
 import type { ConvertedText } from './types';
+import * as l10n from '@vscode/l10n';
 
 type FromHtml = typeof import('hast-util-from-html', { with: { 'resolution-mode': 'import' } });
 type ToMdast = typeof import('hast-util-to-mdast', { with: { 'resolution-mode': 'import' } });
@@ -185,7 +186,7 @@ export function htmlToMarkdown(html: string, name: string): ConvertedText {
 
 function tooDeep(name: string, html: string, offset: number): DocumentError {
   const line = countNewlines(html, offset) + 1;
-  return new DocumentError('syntax', `“${name}” cannot be read: ${TOO_DEEP} at line ${line}; correct the markup there.`, { line });
+  return new DocumentError('syntax', l10n.t('“{0}” cannot be read: {1} at line {2}; correct the markup there.', name, nestedTooDeep(), line), { line });
 }
 
 function convert(html: string): ConvertedText {

@@ -21,6 +21,7 @@ import { warningMessages } from '../problems';
 import type { DocumentProblem } from '../problems';
 import { baseName, decodeDocumentText, normalizeNewlines, normalizeRelativePath } from '../text';
 import type { ConvertedText } from './types';
+import * as l10n from '@vscode/l10n';
 
 export type ConvertedFormat = 'notebook' | 'html';
 
@@ -48,7 +49,7 @@ export function convertToMarkdown(format: ConvertedFormat, input: string | Uint8
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const html = require('./html') as typeof import('./html');
     converted = html.htmlToMarkdown(text, name);
-    if (!/\S/.test(converted.text)) throw new DocumentError('empty', `“${name}” has no text in its main content; there is nothing to ingest.`);
+    if (!/\S/.test(converted.text)) throw new DocumentError('empty', l10n.t('“{0}” has no text in its main content; there is nothing to ingest.', name));
   }
   // A first line of `---` (a notebook's Markdown cell may start with a rule) must not be read as front matter.
   if (/^(?:---|\+\+\+)[ \t]*\n/.test(converted.text)) {
@@ -89,7 +90,7 @@ export function buildConverted(format: ConvertedFormat, input: string | Uint8Arr
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const where = issue ? issue.path.join('.') : 'document';
-    throw new DocumentError('invalidField', `The document cannot be sent: ${where} ${issue?.message ?? 'is invalid'}.`, { key: where });
+    throw new DocumentError('invalidField', l10n.t('The document cannot be sent: {0} {1}.', where, issue?.message ?? l10n.t('is invalid')), { key: where });
   }
   const problems = result.problems.map((p) => relocate(converted, p));
   return { ...result, document, problems, warnings: warningMessages(problems) };
@@ -100,7 +101,7 @@ export function refuseConvertedSelection(relativePath: string, options: Pick<Doc
   const format = convertedFormatOf(relativePath, options);
   if (format === undefined) return;
   const what = format === 'notebook' ? 'a notebook' : 'an HTML page';
-  throw new DocumentError('invalidSelection', `A selection of ${what} cannot be sent on its own; send the whole file with Ingest Current File.`);
+  throw new DocumentError('invalidSelection', l10n.t('A selection of {0} cannot be sent on its own; send the whole file with Ingest Current File.', what));
 }
 
 function placeOf(converted: ConvertedText, line: number): { line?: number; cell?: number } {

@@ -17,6 +17,7 @@ import * as z from 'zod';
 import { DocumentError } from '../errors';
 import { findImageReferences } from '../images';
 import type { ConvertedText } from './types';
+import * as l10n from '@vscode/l10n';
 
 /** A multiline string as nbformat stores it: one string, or a list of lines (each with its `\n`). */
 const MultilineSchema = z.union([z.string(), z.array(z.string())]);
@@ -135,17 +136,17 @@ function languageOf(metadata: z.infer<typeof NotebookSchema>['metadata']): strin
 
 /** What is wrong with a malformed notebook, in words: `cell 2: “outputs” is missing`. */
 function describeIssue(issue: z.core.$ZodIssue | undefined): string {
-  if (issue === undefined) return 'it is invalid';
+  if (issue === undefined) return l10n.t('it is invalid');
   const path = issue.path;
   const cell = path[0] === 'cells' && typeof path[1] === 'number' ? `cell ${path[1] + 1}` : undefined;
   const output = cell !== undefined && path[2] === 'outputs' && typeof path[3] === 'number' ? `output ${path[3] + 1}` : undefined;
   const rest = path.slice(output !== undefined ? 4 : cell !== undefined ? 2 : 0);
-  if (path.length === 0) return 'its text is not a JSON object with cells';
+  if (path.length === 0) return l10n.t('its text is not a JSON object with cells');
   const place = [cell, output].filter((p) => p !== undefined).join(', ');
   const key = rest.length > 0 ? `“${rest.map(String).join('.')}”` : place || 'the notebook';
   let what: string;
   if (issue.code === 'invalid_type') what = issue.input === undefined ? `${key} is missing` : `${key} is not ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
-  else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) what = `${key} is not one of ${issue.options.join(', ')}`;
+  else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) what = l10n.t('{0} is not one of {1}', key, issue.options.join(', '));
   else what = `${key} is invalid`;
   return place !== '' && rest.length > 0 ? `${place}: ${what}` : what;
 }
@@ -176,18 +177,18 @@ export function notebookToMarkdown(json: string, path: string, name: string): Co
   try {
     data = JSON.parse(json);
   } catch {
-    throw new DocumentError('notebook', `“${name}” is not a notebook: its text is not valid JSON (cut short, or a merge left conflict markers?); open it in Jupyter and save it again.`);
+    throw new DocumentError('notebook', l10n.t('“{0}” is not a notebook: its text is not valid JSON (cut short, or a merge left conflict markers?); open it in Jupyter and save it again.', name));
   }
   const format = (data as { nbformat?: unknown } | null)?.nbformat;
   if (typeof format === 'number' && format < 4) {
-    throw new DocumentError('notebook', `“${name}” is a version ${format} notebook; open it in Jupyter and save it to convert it to version 4.`);
+    throw new DocumentError('notebook', l10n.t('“{0}” is a version {1} notebook; open it in Jupyter and save it to convert it to version 4.', name, format));
   }
   const checked = NotebookSchema.safeParse(data);
   if (!checked.success) {
     const issue = checked.error.issues[0];
     const cells = (data as { cells?: unknown }).cells;
     const cell = issue?.path[0] === 'cells' && typeof issue.path[1] === 'number' && Array.isArray(cells) ? cellLines(json, cells.length)?.[issue.path[1]] : undefined;
-    throw new DocumentError('notebook', `“${name}” is not a valid notebook (nbformat 4): ${describeIssue(issue)}; open it in Jupyter and save it again.`, { line: cell });
+    throw new DocumentError('notebook', l10n.t('“{0}” is not a valid notebook (nbformat 4): {1}; open it in Jupyter and save it again.', name, describeIssue(issue)), { line: cell });
   }
   const notebook = checked.data;
   const language = languageOf(notebook.metadata);
@@ -213,7 +214,7 @@ export function notebookToMarkdown(json: string, path: string, name: string): Co
     text += parts.join('\n\n');
   });
   if (text.trim() === '') {
-    throw new DocumentError('empty', `“${name}” has no text to ingest: its cells are empty or hold only images and widgets.`);
+    throw new DocumentError('empty', l10n.t('“{0}” has no text to ingest: its cells are empty or hold only images and widgets.', name));
   }
   const title = typeof notebook.metadata?.title === 'string' && notebook.metadata.title.trim() !== '' ? notebook.metadata.title.trim() : undefined;
   return { text: `${text}\n`, blocks, ...(title === undefined ? {} : { title }) };

@@ -6,6 +6,7 @@
 import { problem } from '../problems';
 import type { DocumentProblem } from '../problems';
 import { unrenderedMarkup } from './unrendered';
+import * as l10n from '@vscode/l10n';
 
 /** The problem code of every such warning; its kind is the problem's `markup`. */
 export const UNRENDERED_MARKUP = 'unrenderedMarkup';
@@ -25,7 +26,7 @@ export function unrenderedMarkupProblems(text: string, lineOf: (offset: number) 
       ...problem(
         'warning',
         UNRENDERED_MARKUP,
-        `Line ${line}${more} carries markup readers of the site never see (${found.kind.label}): no rule turned it into what the site shows, so it would be indexed as written. If it is your site's own syntax, add a regular expression matching such lines to ${DROP_PATTERNS_KEY} in .doc-ingest.json to leave them out.`,
+        l10n.t('Line {0}{1} carries markup readers of the site never see ({2}): no rule turned it into what the site shows, so it would be indexed as written. If it is your site\'s own syntax, add a regular expression matching such lines to {3} in .doc-ingest.json to leave them out.', line, more, found.kind.label, DROP_PATTERNS_KEY),
         { line },
       ),
       markup: found.kind.id,

@@ -1,3 +1,5 @@
+import * as l10n from '@vscode/l10n';
+
 /**
  * The bound of a page's includes (docs/architecture.md, "Bounded"): includes multiply (a file including the next
  * ten times, seven deep, is ten million copies), so depth alone bounds nothing. What a page takes in is counted as
@@ -33,7 +35,7 @@ export class IncludeBudget {
   take(chars: number, offset: number): void {
     this.taken += chars;
     if (this.taken > MAX_INCLUDED_CHARS) {
-      throw new IncludeBoundError(offset, `takes in more than ${MAX_INCLUDED_CHARS.toLocaleString('en-US')} characters, the most a page's includes may (each included file counted in full each time it is included, includes inside included files too), so the page was not built; include less, or split the page`);
+      throw new IncludeBoundError(offset, l10n.t('takes in more than {0} characters, the most a page\'s includes may (each included file counted in full each time it is included, includes inside included files too), so the page was not built; include less, or split the page', MAX_INCLUDED_CHARS.toLocaleString('en-US')));
     }
   }
 

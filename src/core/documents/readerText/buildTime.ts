@@ -14,6 +14,7 @@ import { inlineRemoval, nextOutsideCodeSpan, proseRanges, wholeLines } from './c
 import { splitLines } from './lines';
 import type { Line, StageProblem } from './lines';
 import type { Edit } from './mapped';
+import * as l10n from '@vscode/l10n';
 
 const MKDOCSTRINGS = /^([ \t]*):::[ \t]+([A-Za-z_][\w.:-]*)[ \t]*$/;
 
@@ -39,7 +40,7 @@ export function mkdocstringsLines(text: string): { edits: Edit[]; problems: Stag
     problems.push({
       severity: 'warning',
       code: 'apiReference',
-      message: `“::: ${match[2] ?? ''}” is an API reference that mkdocstrings generates when the site is built, so only the name of what it documents is sent, not the reference itself.`,
+      message: l10n.t('“::: {0}” is an API reference that mkdocstrings generates when the site is built, so only the name of what it documents is sent, not the reference itself.', match[2] ?? ''),
       offset: line.start,
     });
     i = last;
@@ -87,7 +88,7 @@ export function macroMarkup(text: string): { edits: Edit[]; problems: StageProbl
       problems.push({
         severity: 'warning',
         code: 'templateMarkup',
-        message: `“${abbreviate(match[0])}” is template markup (mkdocs-macros) that only the site's build evaluates, so it was left out.`,
+        message: l10n.t('“{0}” is template markup (mkdocs-macros) that only the site\'s build evaluates, so it was left out.', abbreviate(match[0])),
         offset: start,
       });
       at = end;

@@ -40,6 +40,7 @@ import { markdownInHtml } from './markdownInHtml';
 import { droppedLines } from './dropLines';
 import { docusaurusHeadingIds } from './docusaurusHeadingIds';
 import { headingHtml } from './headingHtml';
+import * as l10n from '@vscode/l10n';
 
 export { includeRequests, MAX_INCLUDE_DEPTH } from './includes';
 export type { IncludeBases, IncludedFiles, IncludeRefusal } from './includes';
@@ -240,18 +241,18 @@ function includedText(reference: IncludeReference, offset: number, from: string,
   const { paths, outside } = includeCandidates(reference, from, context.bases);
   const found = paths.find((p) => context.includes?.has(p));
   if (found === undefined) {
-    if (outside && paths.length === 0) return warn('includeOutside', `The include “${written}” leads outside the repository, so it was left out; include a file inside the repository.`);
+    if (outside && paths.length === 0) return warn('includeOutside', l10n.t('The include “{0}” leads outside the repository, so it was left out; include a file inside the repository.', written));
     if (paths.length === 0) return undefined;
-    return warn('includeMissing', `The included file “${written}” does not exist or may not be read (looked for ${paths.join(', ')}), so it was left out; correct the path.`);
+    return warn('includeMissing', l10n.t('The included file “{0}” does not exist or may not be read (looked for {1}), so it was left out; correct the path.', written, paths.join(', ')));
   }
   if (context.chain.includes(found)) {
-    return warn('includeCycle', `The include “${written}” leads back to ${found}, which is already being included here (a cycle), so it was left out; remove one of the includes.`);
+    return warn('includeCycle', l10n.t('The include “{0}” leads back to {1}, which is already being included here (a cycle), so it was left out; remove one of the includes.', written, found));
   }
   if (context.chain.length > MAX_INCLUDE_DEPTH) {
-    return warn('includeTooDeep', `The include “${written}” is nested more than ${MAX_INCLUDE_DEPTH} includes deep, so it was left out; include the file from a shallower place.`);
+    return warn('includeTooDeep', l10n.t('The include “{0}” is nested more than {1} includes deep, so it was left out; include the file from a shallower place.', written, MAX_INCLUDE_DEPTH));
   }
   const included = context.includes?.get(found);
-  if (typeof included === 'object') throw new IncludeBoundError(offset, `takes in ${found}, which ${included.refused}`);
+  if (typeof included === 'object') throw new IncludeBoundError(offset, l10n.t('takes in {0}, which {1}', found, included.refused));
   const key = JSON.stringify([found, reference.lines, reference.section, reference.heading]);
   let outcome = context.shown.get(key);
   try {
@@ -286,7 +287,7 @@ function renderIncluded(reference: IncludeReference, found: string, whole: strin
   } else if (reference.section !== undefined) {
     const section = snippetSection(raw, reference.section);
     if (section === undefined) {
-      return warn('includeSectionMissing', `The snippet “${written}:${reference.section}” names a section ${found} does not mark (--8<-- [start:${reference.section}] ... --8<-- [end:${reference.section}]), so it was left out; correct the name or mark the section.`);
+      return warn('includeSectionMissing', l10n.t('The snippet “{0}:{1}” names a section {2} does not mark (--8<-- [start:{3}] ... --8<-- [end:{4}]), so it was left out; correct the name or mark the section.', written, reference.section, found, reference.section, reference.section));
     }
     raw = section;
   } else {
@@ -301,14 +302,14 @@ function renderIncluded(reference: IncludeReference, found: string, whole: strin
   } catch (e) {
     if (!(e instanceof MdxSyntaxError)) throw e;
     const line = raw.slice(0, e.offset).split('\n').length;
-    return warn('includeSyntax', `The included file ${found} cannot be read as MDX (line ${line}: ${e.reason}), so it was left out; correct it.`);
+    return warn('includeSyntax', l10n.t('The included file {0} cannot be read as MDX (line {1}: {2}), so it was left out; correct it.', found, line, e.reason));
   }
   for (const p of inner.problems) problems.push({ ...p, offset: 0, message: `${found}: ${p.message}` });
   let text = inner.mapped.text;
   if (reference.heading !== undefined) {
     const section = headingSection(text, reference.heading);
     if (section === undefined) {
-      return warn('includeHeadingMissing', `The embed “${written}#${reference.heading}” names a heading ${found} does not have, so it was left out; use one of its headings.`);
+      return warn('includeHeadingMissing', l10n.t('The embed “{0}#{1}” names a heading {2} does not have, so it was left out; use one of its headings.', written, reference.heading, found));
     }
     text = section;
   }

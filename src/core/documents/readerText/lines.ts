@@ -4,6 +4,7 @@
  * returns edits of its input (see `mapped.ts`) and the problems it found, at input offsets.
  */
 import type { Edit } from './mapped';
+import * as l10n from '@vscode/l10n';
 
 export interface Line {
   /** Offset of the line's first character. */
@@ -101,7 +102,7 @@ export function ignoreRegions(text: string): { edits: Edit[]; problems: StagePro
     problems.push({
       severity: 'warning',
       code: 'ignoreUnclosed',
-      message: 'This doc-ingest:ignore region has no doc-ingest:end, so the rest of the page was left out; add <!-- doc-ingest:end --> where the region stops.',
+      message: l10n.t('This doc-ingest:ignore region has no doc-ingest:end, so the rest of the page was left out; add <!-- doc-ingest:end --> where the region stops.'),
       offset: start,
     });
   }

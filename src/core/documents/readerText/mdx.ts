@@ -14,7 +14,7 @@
  * `MAX_MARKUP_DEPTH` is a syntax error where it gets that deep (the stage recurses per level).
  */
 import { DocumentError } from '../errors';
-import { MAX_MARKUP_DEPTH, TOO_DEEP } from '../nesting';
+import { MAX_MARKUP_DEPTH, nestedTooDeep } from '../nesting';
 import type { Edit } from './mapped';
 import { partialImports } from './includes';
 import type { IncludeReference } from './includes';
@@ -90,7 +90,7 @@ export class MdxSyntaxError extends DocumentError {
 export function mdxEdits(text: string, context: MdxContext, split = true): { edits: Edit[]; problems: StageProblem[] } {
   const children = (split ? pageChildren(text, mdxBlocks(text)) : undefined) ?? parsePage(text).children ?? [];
   const deep = tooDeepNode(children);
-  if (deep !== undefined) throw new MdxSyntaxError(start(deep), TOO_DEEP);
+  if (deep !== undefined) throw new MdxSyntaxError(start(deep), nestedTooDeep());
   const stage = new MdxStage(text, context);
   // Imports count wherever they stand on the page (MDX hoists them), so all are known first.
   stage.partialsOf(children);
