@@ -240,7 +240,7 @@ export function errorFromResponse(facts: ResponseFacts): ServiceError {
   }
   if (status === 429) {
     const retryAfterMs = parseRetryAfter(headers.get('retry-after'), facts.now);
-    const when = retryAfterMs !== undefined ? ` Retry after ${Math.ceil(retryAfterMs / 1000)} s.` : '';
+    const when = retryAfterMs !== undefined ? l10n.t(' Retry after {0} s.', Math.ceil(retryAfterMs / 1000)) : '';
     return new RateLimitError(l10n.t('The server is limiting requests (HTTP 429).{0}', when), l10n.t('Wait a moment, then try again.'), retryAfterMs, init);
   }
   if (status >= 500) {

@@ -142,7 +142,7 @@ export class ServiceClient {
       throw new ValidationError(
         l10n.t('Not sent: {0} still hold the server\'s masked display value, which the server would store literally.', masked.map((p) => `credential_json.${p}`).join(', ')),
         l10n.t('Replace each masked value with the real secret, or remove the key, then save again.'),
-        masked.map((p) => ({ path: `credential_json.${p}`, message: 'masked value' })),
+        masked.map((p) => ({ path: `credential_json.${p}`, message: l10n.t('masked value') })),
         false,
       );
     }
@@ -357,7 +357,7 @@ export class ServiceClient {
     check(z.string().min(1), documentId, 'document_id');
     if (documentId === '.' || documentId === '..') {
       // A URL parser folds such a segment into its parent: the request would name another route.
-      throw new ValidationError(l10n.t('Not sent: the document id "{0}" cannot be named in a URL.', documentId), l10n.t('Delete it in the server\'s admin pages.'), [{ path: 'document_id', message: 'a dot segment' }], false);
+      throw new ValidationError(l10n.t('Not sent: the document id "{0}" cannot be named in a URL.', documentId), l10n.t('Delete it in the server\'s admin pages.'), [{ path: 'document_id', message: l10n.t('a dot segment') }], false);
     }
     await this.besideIngestion(
       (prefix) => this.transport.call({ method: 'DELETE', path: `${prefix}ingestion/${encodeURIComponent(documentId)}`, schema: NoContent, retry: false, ...options }),

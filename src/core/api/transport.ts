@@ -217,7 +217,7 @@ export class Transport {
     const parsed = ex.schema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      const where = first ? `${first.path.join('.') || 'the body'}: ${first.message}` : 'unknown shape';
+      const where = first ? `${first.path.join('.') || l10n.t('the body')}: ${first.message}` : l10n.t('unknown shape');
       throw new UnexpectedResponseError(
         l10n.t('The server\'s answer to {0} {1} has an unexpected shape ({2}).', ex.method, ex.path, where),
         l10n.t('Check that the server URL points at a compatible service; if it does, report this to the authors of Doc Ingest.'),

@@ -86,7 +86,7 @@ export function parseProjectConfig(text: string, fileName: string = PROJECT_CONF
   // A check that says it all in its own sentence (the ingestion path) is not wrapped in a second one.
   const sentence = issue.code === 'custom' ? (issue.params as { sentence?: unknown } | undefined)?.sentence : undefined;
   if (typeof sentence === 'string') throw new ProjectConfigError(`${fileName}: ${sentence}`);
-  const where = issue.path.length ? issue.path.join('.') : 'the file';
+  const where = issue.path.length ? issue.path.join('.') : l10n.t('the file');
   // A rule's sentence (a custom issue) already says what is expected.
   if (issue.code === 'custom') throw new ProjectConfigError(`${fileName}: ${where}: ${issue.message}.`);
   throw new ProjectConfigError(l10n.t('{0}: {1}: {2}. Expected: {3}.', fileName, where, issue.message, expected()[String(issue.path[0]) as keyof ProjectConfig] ?? l10n.t('a JSON object')));

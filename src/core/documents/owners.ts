@@ -35,7 +35,7 @@ function invalid(key: string, what: string, line?: number): DocumentError {
 export function parseOwner(value: unknown, key: string, line?: number): Owner {
   if (typeof value === 'string') {
     const text = value.trim();
-    if (text === '') throw invalid(key, 'is empty', line);
+    if (text === '') throw invalid(key, l10n.t('is empty'), line);
     const both = NAME_AND_EMAIL.exec(text);
     if (both) {
       const name = unquote((both[1] ?? '').trim());
@@ -82,7 +82,7 @@ export function describeType(value: unknown): string {
   if (value === null) return 'empty';
   if (Array.isArray(value)) return 'a list';
   if (value instanceof Date) return 'a date';
-  if (typeof value === 'object') return 'an object';
+  if (typeof value === 'object') return l10n.t('an object');
   if (typeof value === 'number') return 'a number';
   if (typeof value === 'boolean') return 'true/false';
   return typeof value;

@@ -83,7 +83,7 @@ export function answerOf(question: Question, documentId: string, hits: readonly 
 
 /** One line a writer reads: "#2 of 5, outranked by docs/old-install.md", "not in the top 5". */
 export function describeAnswer(a: Answer, top: number): string {
-  const by = a.above.length ? `; outranked by ${a.above.map((o) => o.path ?? `"${o.title}"`).join(', ')}` : '';
+  const by = a.above.length ? l10n.t('; outranked by {0}', a.above.map((o) => o.path ?? `"${o.title}"`).join(', ')) : '';
   if (a.pageRank === undefined) return l10n.t('not in the top {0}{1}', top, by.replace('; outranked by', '; the top is'));
   const page = `page #${a.pageRank} of ${top}`;
   if (a.question.anchor === undefined) return `${page}${by}`;

@@ -110,7 +110,7 @@ export async function readImages(refs: readonly ImageReference[], reader: ImageR
     }
     if (hash instanceof Error) {
       // A refusal says why (outside, not an image, too large); anything else that cannot be read is missing.
-      const why = hash instanceof ImageRefusedError ? hash.message : 'is missing';
+      const why = hash instanceof ImageRefusedError ? hash.message : l10n.t('is missing');
       if (!result.problems.some((p) => p.path === path)) result.problems.push({ path, line: ref.line, message: l10n.t('the image {0} (line {1}) {2}', path, ref.line, why) });
       continue;
     }

@@ -24,7 +24,7 @@ export function unreadableLedger(raw: unknown, parsed: ParsedLedger = parseLedge
     return { label: `v${String(version)}`, what: l10n.t('has format version {0}, which this version does not read', String(version)), salvaged: parsed.data };
   }
   const dropped = count(raw) - count(parsed.data);
-  return { label: 'damaged', what: count(parsed.data) > 0 ? l10n.t('has {0} unreadable entries', dropped) : 'is damaged', salvaged: parsed.data };
+  return { label: 'damaged', what: count(parsed.data) > 0 ? l10n.t('has {0} unreadable entries', dropped) : l10n.t('is damaged'), salvaged: parsed.data };
 }
 
 /** What `unreadable` means for the files: the sentence's end. */

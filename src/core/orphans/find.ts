@@ -165,9 +165,9 @@ function compare(a: string, b: string): number {
 export function orphanReasonText(o: Orphan): string {
   switch (o.reason) {
     case 'sourceGone':
-      return `${o.source ?? 'its file'} is gone`;
+      return l10n.t('{0} is gone', o.source ?? l10n.t('its file'));
     case 'idChanged':
-      return `${o.source ?? 'its file'} now builds “${o.nowBuilds ?? ''}”`;
+      return l10n.t('{0} now builds “{1}”', o.source ?? l10n.t('its file'), o.nowBuilds ?? '');
     case 'noSource':
       return l10n.t('no file builds it');
     case 'notPublished':

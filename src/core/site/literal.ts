@@ -132,7 +132,7 @@ class Evaluator {
       case 'UnaryExpression':
         if (node.operator === '-' && node.argument?.type === 'Literal' && typeof node.argument.value === 'number') return -node.argument.value;
         if (node.operator === '!' && node.argument?.type === 'Literal' && typeof node.argument.value === 'number') return !node.argument.value;
-        return new Unknown(line, 'an expression');
+        return new Unknown(line, l10n.t('an expression'));
       case 'Identifier':
         return this.identifier(node.name as string, line);
       case 'ParenthesizedExpression':
@@ -150,21 +150,21 @@ class Evaluator {
         if ((isMember(node.callee, 'path', 'resolve') || isMember(node.callee, 'path', 'join')) && besideConfig(node.arguments)) {
           return ['.', ...(node.arguments as AnyNode[]).slice(1).map((a: AnyNode) => a.value as string)].join('/');
         }
-        return new Unknown(line, 'a function call');
+        return new Unknown(line, l10n.t('a function call'));
       case 'MemberExpression':
         return new Unknown(line, isMember(node.object, 'process', 'env') || isMember(node, 'process', 'env') ? 'process.env' : l10n.t('a value read from elsewhere'));
       case 'FunctionExpression':
       case 'ArrowFunctionExpression':
         return new Unknown(line, 'a function');
       default:
-        return new Unknown(line, 'an expression');
+        return new Unknown(line, l10n.t('an expression'));
     }
   }
 
   private identifier(name: string, line: number | undefined): Literal {
     if (name === 'undefined') return undefined;
     const init = this.declarations.get(name);
-    if (!init || this.following.has(name)) return new Unknown(line, `the variable ${name}`);
+    if (!init || this.following.has(name)) return new Unknown(line, l10n.t('the variable {0}', name));
     this.following.add(name);
     try {
       return this.value(init);
@@ -186,7 +186,7 @@ class Evaluator {
       if (!p.computed && p.key?.type === 'Identifier') key = p.key.name as string;
       else if (p.key?.type === 'Literal' && (typeof p.key.value === 'string' || typeof p.key.value === 'number')) key = String(p.key.value);
       if (key === undefined) {
-        spread = new Unknown(at, 'a computed key');
+        spread = new Unknown(at, l10n.t('a computed key'));
         continue;
       }
       if (p.kind !== 'init' || p.method) entries.set(key, new Unknown(at, 'a function'));

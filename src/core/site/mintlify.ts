@@ -40,7 +40,7 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
   const rules: SiteRule[] = [
     { name: 'navigation', value: `${places.size} pages` },
     ...(parts.length > 0 ? [{ name: '$ref', value: parts.join(', ') }] : []),
-    { name: 'seo.metatags.canonical', value: canonical ?? '(not set)' },
+    { name: 'seo.metatags.canonical', value: canonical ?? l10n.t('(not set)') },
     { name: '.mintignore', value: mintignore === undefined ? l10n.t('(none: the default patterns and snippets/)') : l10n.t('{0}, the default patterns and snippets/', mintignorePath) },
   ];
   return {

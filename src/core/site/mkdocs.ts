@@ -89,7 +89,7 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
   const byPath = new Map((nav ?? []).map((e) => [e.path, e]));
   const blogIndex = blog ? byPath.get(joinPath(blog.blogDir, 'index.md')) : undefined;
   const rules: SiteRule[] = [
-    { name: 'site_url', value: siteUrl ?? '(not set)' },
+    { name: 'site_url', value: siteUrl ?? l10n.t('(not set)') },
     ...(read.parents.length ? [{ name: 'INHERIT', value: read.parents.join(' ← ') }] : []),
     { name: 'docs_dir', value: docsDirSetting ?? 'docs (default)' },
     { name: 'use_directory_urls', value: directoryUrls ? (property(config, 'use_directory_urls') === undefined ? 'true (default)' : 'true') : 'false' },
@@ -98,10 +98,10 @@ export async function loadMkdocs(files: SiteFiles, configFile: string, folder: s
     ...layout.rules,
     ...(blog ? blog.rules : []),
     ...(version ? [{ name: 'versions (mike)', value: `under ${version.name}/ (${version.rule})` }] : []),
-    { name: 'repo_url', value: repoUrl ?? '(not set)' },
+    { name: 'repo_url', value: repoUrl ?? l10n.t('(not set)') },
     { name: 'templates', value: syntax === 'mkdocs-macros' ? l10n.t('macros: {{ }} and {% %} are left out') : l10n.t('(no macros: {{ }} is text)') },
     { name: 'anchors', value: anchors === 'mkdocs' ? l10n.t('toc (default slugify)') : l10n.t('toc slugify set: GitHub style') },
-    { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : '(not set)' },
+    { name: 'edit_uri', value: typeof editUriValue === 'string' ? editUriValue : editUri !== undefined ? `${editUri} (default)` : l10n.t('(not set)') },
   ];
   // The stem is the page's as its language's default page (`index.fr.md` is an index); the README's index.md is looked
   // for beside the file itself.

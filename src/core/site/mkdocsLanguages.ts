@@ -220,7 +220,7 @@ function staticI18n(options: LiteralObject, docsDir: string): LanguageLayout {
   const describe = (l: I18nLanguage) => `${l.code}${l.isDefault ? ' (default) at /' : ` at ${l.siteUrl ?? `/${l.code}/`}`}${l.build ? '' : ' (build: false)'}`;
   return {
     docsDirs: [docsDir],
-    rules: [{ name: 'i18n', value: `docs_structure ${structure}${property(options, 'docs_structure') === undefined ? ' (default)' : ''}; ${languages.map(describe).join(', ') || '(no languages)'}` }],
+    rules: [{ name: 'i18n', value: `docs_structure ${structure}${property(options, 'docs_structure') === undefined ? ' (default)' : ''}; ${languages.map(describe).join(', ') || l10n.t('(no languages)')}` }],
     locate(path) {
       const inDocs = under(docsDir, path);
       if (inDocs === undefined) return undefined;

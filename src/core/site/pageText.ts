@@ -56,7 +56,7 @@ export function yamlLiteral(node: unknown, lineOf?: (offset: number) => number):
   const n = node as YamlNode | null | undefined;
   if (n === null || n === undefined) return undefined;
   const line = n.range && lineOf ? lineOf(n.range[0]) : undefined;
-  if (n.tag !== undefined && !CORE_TAGS.test(n.tag)) return new Unknown(line, `the tag ${n.tag.replace(/^tag:yaml\.org,2002:/, '!!')}`);
+  if (n.tag !== undefined && !CORE_TAGS.test(n.tag)) return new Unknown(line, l10n.t('the tag {0}', n.tag.replace(/^tag:yaml\.org,2002:/, '!!')));
   if (isScalar(n)) {
     const v = n.value;
     if (v instanceof Date) return v.toISOString();

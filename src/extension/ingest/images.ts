@@ -29,7 +29,7 @@ export function imageReader(document: vscode.Uri, maxBytes = readSettings(docume
   return checkedImageReader(async (imagePath) => {
     const uri = vscode.Uri.joinPath(root, imagePath);
     const info = await vscode.workspace.fs.stat(uri);
-    if (!(info.type & vscode.FileType.File)) throw new ImageRefusedError('notImage', 'is not a file');
+    if (!(info.type & vscode.FileType.File)) throw new ImageRefusedError('notImage', vscode.l10n.t('is not a file'));
     const read = async () => vscode.workspace.fs.readFile(uri);
     return { size: info.size, head: read, read };
   }, maxBytes);

@@ -31,8 +31,8 @@ export function linkTargetsUnder(root: vscode.Uri, included: (relativePath: stri
     async read(target) {
       const uri = vscode.Uri.joinPath(root, target);
       const info = await vscode.workspace.fs.stat(uri);
-      if (info.type & vscode.FileType.SymbolicLink) throw new LinkTargetRefusedError(`${target} is a symbolic link`);
-      if (!(info.type & vscode.FileType.File)) throw new LinkTargetRefusedError(`${target} is not a file`);
+      if (info.type & vscode.FileType.SymbolicLink) throw new LinkTargetRefusedError(vscode.l10n.t('{0} is a symbolic link', target));
+      if (!(info.type & vscode.FileType.File)) throw new LinkTargetRefusedError(vscode.l10n.t('{0} is not a file', target));
       if (info.size > maxBytes) throw new LinkTargetTooLargeError(info.size, maxBytes);
       return vscode.workspace.fs.readFile(uri);
     },

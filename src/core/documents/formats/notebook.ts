@@ -143,11 +143,11 @@ function describeIssue(issue: z.core.$ZodIssue | undefined): string {
   const rest = path.slice(output !== undefined ? 4 : cell !== undefined ? 2 : 0);
   if (path.length === 0) return l10n.t('its text is not a JSON object with cells');
   const place = [cell, output].filter((p) => p !== undefined).join(', ');
-  const key = rest.length > 0 ? `“${rest.map(String).join('.')}”` : place || 'the notebook';
+  const key = rest.length > 0 ? `“${rest.map(String).join('.')}”` : place || l10n.t('the notebook');
   let what: string;
-  if (issue.code === 'invalid_type') what = issue.input === undefined ? `${key} is missing` : `${key} is not ${issue.expected === 'array' ? 'a list' : `a ${issue.expected}`}`;
+  if (issue.code === 'invalid_type') what = issue.input === undefined ? l10n.t('{0} is missing', key) : l10n.t('{0} is not {1}', key, issue.expected === 'array' ? 'a list' : `a ${issue.expected}`);
   else if (issue.code === 'invalid_union' && 'options' in issue && Array.isArray(issue.options)) what = l10n.t('{0} is not one of {1}', key, issue.options.join(', '));
-  else what = `${key} is invalid`;
+  else what = l10n.t('{0} is invalid', key);
   return place !== '' && rest.length > 0 ? `${place}: ${what}` : what;
 }
 
