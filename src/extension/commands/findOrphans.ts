@@ -121,7 +121,7 @@ async function pick(found: WorkspaceOrphans, server: string, why: (o: Orphan) =>
     : vscode.l10n.t('Doc Ingest: Orphans at {0} ({1}), by this workspace\'s ledgers only', server, found.orphans.length);
   const picked = await pickMany([...notes, ...rows], {
     title,
-    placeHolder: vscode.l10n.t('Documents to delete from the service: Space picks the highlighted row (↑↓ move), Enter goes on'),
+    placeHolder: vscode.l10n.t('Space picks the highlighted row, Enter goes on'),
     matchOnDescription: true,
     matchOnDetail: true,
   });
