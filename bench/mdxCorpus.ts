@@ -105,15 +105,6 @@ function heading(random: Random, depth: number, indent = ''): string {
   return `${indent}${'#'.repeat(depth)} ${title(random, 2 + Math.floor(random() * 4))}`;
 }
 
-/** Attributes as Mintlify pages write them: strings, flags, numbers and now and then an object or array. */
-function attribute(random: Random, name: string): string {
-  const r = random();
-  if (r < 0.7) return `${name}="${title(random, 2)}"`;
-  if (r < 0.8) return name;
-  if (r < 0.9) return `${name}={${Math.floor(random() * 4)}}`;
-  return `${name}={["${pick(random, WORDS)}", "${pick(random, WORDS)}"]}`;
-}
-
 const CALLOUTS = ['Note', 'Tip', 'Warning', 'Info', 'Check'];
 const ICONS = ['rocket', 'book', 'gear', 'code', 'key', 'globe'];
 
