@@ -23,6 +23,8 @@ interface Chunk {
   start: number;
   end: number;
   column: number;
+  /** A list may run on over a blank line into a neighbour. */
+  list?: true;
 }
 
 interface Run {
@@ -216,13 +218,18 @@ function plainRuns(all: readonly Line[], text: string): Run[] {
     }
     let j = i;
     while (j < all.length && (all[j]?.kind === 'plain' || all[j]?.kind === 'blank')) j++;
-    // Lines [i, j): the neighbours are whole tags (or the text's ends), or the run stays.
+    // Lines [i, j). A neighbour right next to the run is a whole tag (or the text's end), else a paragraph would run
+    // on into it. A neighbour behind a blank line may be anything when the run starts at column 0 (inside no list
+    // item) and its block next to that neighbour is no list (which could run on over the blank line).
     const before = all[i - 1];
     const after = all[j];
-    if ((before === undefined || before.kind === 'tag') && (after === undefined || after.kind === 'tag')) {
-      const run = chunked(all.slice(i, j), text);
-      if (run !== undefined) runs.push({ ...run, from: (all[i] as Line).start, to: after === undefined ? text.length : after.start });
-    }
+    const apartBefore = before === undefined || before.kind === 'tag' ? 'tag' : all[i]?.kind === 'blank' ? 'blank' : undefined;
+    const apartAfter = after === undefined || after.kind === 'tag' ? 'tag' : all[j - 1]?.kind === 'blank' ? 'blank' : undefined;
+    const run = apartBefore && apartAfter ? chunked(all.slice(i, j), text) : undefined;
+    const first = run?.chunks[0];
+    const last = run?.chunks[run.chunks.length - 1];
+    const sure = run !== undefined && (apartBefore === 'tag' || (run.indent === 0 && !first?.list)) && (apartAfter === 'tag' || (run.indent === 0 && !last?.list));
+    if (run !== undefined && sure) runs.push({ ...run, from: (all[i] as Line).start, to: after === undefined ? text.length : after.start });
     i = j;
   }
   return runs;
@@ -287,7 +294,10 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
         open = undefined; // one line; the next line starts a block of its own
       } else {
         const item = LIST_ITEM.exec(body);
-        if (item) open = { kind: 'list', lines: 1, bullet: item[1] ?? item[2], content: lead + item[0].length };
+        if (item) {
+          open = { kind: 'list', lines: 1, bullet: item[1] ?? item[2], content: lead + item[0].length };
+          (chunks[chunks.length - 1] as Chunk).list = true;
+        }
         else if (BLOCK_START.test(body)) return undefined;
         else open = { kind: body.includes('|') ? 'table' : 'paragraph', lines: 1 };
       }
