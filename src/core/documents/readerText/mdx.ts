@@ -71,6 +71,12 @@ function mdxParser(): MdxParser {
   return parser;
 }
 
+/**
+ * MDX trees already parsed, by the text parsed: one file's reader text is made more than once (its images are found
+ * in it before it is built), and the parse is nine tenths of the cost. Kept per file by the caller, never longer.
+ */
+export type MdxParses = Map<string, MdxNode[]>;
+
 /** What the MDX stage needs from the reader text: the text of a partial, where it stands. */
 export interface MdxContext {
   /** The reader text of the included file (trimmed), or undefined (a problem was recorded) to leave it out. */
@@ -88,8 +94,12 @@ export class MdxSyntaxError extends DocumentError {
  * The edits that turn the MDX `text` into the Markdown a reader sees, with the problems found.
  * @throws MdxSyntaxError when the text is not valid MDX (offset into `text`)
  */
-export function mdxEdits(text: string, context: MdxContext, split = true, skeleton = true): { edits: Edit[]; problems: StageProblem[] } {
-  const children = (split ? pageChildren(text, mdxBlocks(text), skeleton) : undefined) ?? parsePage(text).children ?? [];
+export function mdxEdits(text: string, context: MdxContext, split = true, skeleton = true, parses?: MdxParses): { edits: Edit[]; problems: StageProblem[] } {
+  let children = parses?.get(text);
+  if (children === undefined) {
+    children = (split ? pageChildren(text, mdxBlocks(text), skeleton) : undefined) ?? parsePage(text).children ?? [];
+    parses?.set(text, children);
+  }
   const deep = tooDeepNode(children);
   if (deep !== undefined) throw new MdxSyntaxError(start(deep), TOO_DEEP);
   const stage = new MdxStage(text, context);
