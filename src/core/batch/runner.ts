@@ -294,8 +294,12 @@ class Batch {
         const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
         // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
         documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
-        const images = await this.localImages(file, bytes, site);
-        for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+        // The images' hashes serve only to ask the server about the ledger's uploads (`forgetLostImages`): without a
+        // ledger and a server to ask (a dry run) the page's reader text is not made for them here.
+        if (this.o.ledger && this.o.client) {
+          const images = await this.localImages(file, bytes, site);
+          for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+        }
       } catch {
         // Its build says what is wrong with it.
       }
