@@ -32,7 +32,7 @@ import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
-import type { IncludedFiles } from '../documents/readerText';
+import type { IncludedFiles, MdxParses } from '../documents/readerText';
 import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api/errors';
@@ -295,8 +295,12 @@ class Batch {
         const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
         // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
         documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
-        const images = await this.localImages(file, bytes, site);
-        for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+        // The images' hashes serve only to ask the server about the ledger's uploads (`forgetLostImages`): without a
+        // ledger and a server to ask (a dry run) the page's reader text is not made for them here.
+        if (this.o.ledger && this.o.client) {
+          const images = await this.localImages(file, bytes, site);
+          for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+        }
       } catch {
         // Its build says what is wrong with it.
       }
@@ -423,11 +427,12 @@ class Batch {
       if (!read) return undefined;
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
-      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime };
+      // The MDX trees of this file, parsed once for its images and its build(s), dropped with it.
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map() };
       // The site first: its static folders decide where the page's images are (F8, F18).
       const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
       if (site) source.site = site;
-      const images = await this.localImages(file, bytes, site);
+      const images = await this.localImages(file, bytes, site, source.mdxParses);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
@@ -469,11 +474,11 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined, mdxParses?: MdxParses): Promise<DocumentImages | undefined> {
     // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
     if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site);
+    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site, mdxParses);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;

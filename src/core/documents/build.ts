@@ -22,7 +22,7 @@ import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { IncludeBases, IncludedFiles, ReaderText } from './readerText';
+import type { IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
 import { readerSyntax } from './siteSyntax';
 import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
@@ -110,6 +110,8 @@ export interface DocumentOptions {
    * be expanded).
    */
   includes?: IncludedFiles;
+  /** MDX trees of this file parsed before (its images were found in its reader text): each text is parsed once. */
+  mdxParses?: MdxParses;
   /**
    * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
@@ -271,7 +273,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
+  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -330,12 +332,12 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[]): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[], mdxParses: MdxParses | undefined): ReaderText | undefined {
   const syntax = site?.syntax;
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases });
+    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases, mdxParses });
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);

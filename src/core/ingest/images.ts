@@ -21,6 +21,7 @@ import type { SiteFacts } from '../documents/build';
 import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
+import type { MdxParses } from '../documents/readerText';
 import { readerSyntax } from '../documents/siteSyntax';
 import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { ImageRefusedError } from './imageFiles';
@@ -59,7 +60,7 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: Pick<SiteFacts, 'images' | 'syntax'>): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: Pick<SiteFacts, 'images' | 'syntax'>, mdxParses?: MdxParses): ImageReference[] {
   const syntax = site?.syntax;
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
@@ -70,7 +71,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), ...readerSyntax(relativePath, syntax) });
+    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), ...readerSyntax(relativePath, syntax), mdxParses });
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }

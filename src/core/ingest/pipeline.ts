@@ -10,7 +10,7 @@ import type { IngestionRequest } from '../api/schemas';
 import { buildDocument, buildSelectionDocument } from '../documents/build';
 import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
 import type { LinkTarget } from '../documents/docLinks';
-import type { IncludedFiles } from '../documents/readerText';
+import type { IncludedFiles, MdxParses } from '../documents/readerText';
 import { explainPairSource } from './pairSource';
 import { checkForServer } from '../documents/serverLimits';
 import { baseName } from '../documents/text';
@@ -55,6 +55,8 @@ export interface SourceFile {
   site?: SiteFacts;
   /** The texts of the files it includes (F15, `includes.ts`), by root-relative path; absent: none could be read. */
   includes?: IncludedFiles;
+  /** MDX trees of this text parsed before (its images were found in its reader text), to parse each text once. */
+  mdxParses?: MdxParses;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -73,6 +75,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     linkTargets: file.linkTargets,
     site: file.site,
     includes: file.includes,
+    mdxParses: file.mdxParses,
   };
 }
 

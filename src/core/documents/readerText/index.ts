@@ -32,6 +32,9 @@ import type { StageProblem } from './lines';
 import { MappedText } from './mapped';
 import type { Edit } from './mapped';
 import { MdxSyntaxError, mdxEdits } from './mdx';
+import type { MdxParses } from './mdx';
+
+export type { MdxParses } from './mdx';
 import { htmlComments } from './comments';
 import { pymdownBlocks } from './blocks';
 import { macroMarkup, mkdocstringsLines } from './buildTime';
@@ -69,6 +72,8 @@ export interface ReaderTextOptions {
   dropPatterns?: readonly RegExp[];
   /** Where the site's include extensions read from, and whether `{!path!}` is one (`includes.ts`). */
   includeBases?: IncludeBases;
+  /** MDX trees of this file parsed before, to parse each text once (`mdx.ts`). */
+  mdxParses?: MdxParses;
 }
 
 export interface ReaderText {
@@ -94,7 +99,7 @@ const MAX_NESTING = 6;
 export function readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
   const drop = options.dropPatterns ?? [];
   if (!options.mdx && !options.mkdocs && drop.length === 0 && !MAY_CHANGE.test(body)) return undefined;
-  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, mdxMarkdown: options.mdxMarkdown === true, drop, bases: options.includeBases });
+  const result = render(body, options.path, options.mdx, { includes: options.includes, chain: [options.path], budget: new IncludeBudget(), shown: new Map(), mkdocs: options.mkdocs === true, macros: options.macros === true, mdxMarkdown: options.mdxMarkdown === true, drop, bases: options.includeBases, parses: options.mdxParses });
   return result.mapped.text === body && result.problems.length === 0 ? undefined : result;
 }
 
@@ -114,6 +119,8 @@ interface RenderContext {
   mdxMarkdown: boolean;
   /** Patterns of lines to leave out, in the page and what it includes (`dropLines.ts`). */
   drop: readonly RegExp[];
+  /** MDX trees parsed before (`ReaderTextOptions.mdxParses`). */
+  parses: MdxParses | undefined;
   /** The site's include bases (`includes.ts`). */
   bases: IncludeBases | undefined;
 }
@@ -157,7 +164,7 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     const before = mapped;
     try {
       stage((text, found) => {
-        const result = mdxEdits(text, { include: include(found) });
+        const result = mdxEdits(text, { include: include(found) }, true, true, context.parses);
         found.push(...result.problems);
         return result.edits;
       });

@@ -21,6 +21,7 @@ import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
 import { mdxBlocks } from './mdxRegions';
 import { shownText } from './componentText';
+import { skeletonChildren } from './mdxSkeleton';
 import type { MdxBlock } from './mdxRegions';
 
 /** Where a node stands; the line and column are those of the text parsed (a batch of regions), the offset the page's. */
@@ -30,7 +31,7 @@ interface Point {
   offset?: number;
 }
 
-interface MdxNode {
+export interface MdxNode {
   type: string;
   name?: string | null;
   value?: string;
@@ -70,6 +71,12 @@ function mdxParser(): MdxParser {
   return parser;
 }
 
+/**
+ * MDX trees already parsed, by the text parsed: one file's reader text is made more than once (its images are found
+ * in it before it is built), and the parse is nine tenths of the cost. Kept per file by the caller, never longer.
+ */
+export type MdxParses = Map<string, MdxNode[]>;
+
 /** What the MDX stage needs from the reader text: the text of a partial, where it stands. */
 export interface MdxContext {
   /** The reader text of the included file (trimmed), or undefined (a problem was recorded) to leave it out. */
@@ -87,8 +94,12 @@ export class MdxSyntaxError extends DocumentError {
  * The edits that turn the MDX `text` into the Markdown a reader sees, with the problems found.
  * @throws MdxSyntaxError when the text is not valid MDX (offset into `text`)
  */
-export function mdxEdits(text: string, context: MdxContext, split = true): { edits: Edit[]; problems: StageProblem[] } {
-  const children = (split ? pageChildren(text, mdxBlocks(text)) : undefined) ?? parsePage(text).children ?? [];
+export function mdxEdits(text: string, context: MdxContext, split = true, skeleton = true, parses?: MdxParses): { edits: Edit[]; problems: StageProblem[] } {
+  let children = parses?.get(text);
+  if (children === undefined) {
+    children = (split ? pageChildren(text, mdxBlocks(text), skeleton) : undefined) ?? parsePage(text).children ?? [];
+    parses?.set(text, children);
+  }
   const deep = tooDeepNode(children);
   if (deep !== undefined) throw new MdxSyntaxError(start(deep), nestedTooDeep());
   const stage = new MdxStage(text, context);
@@ -111,7 +122,7 @@ const BATCH_CHARS = 2000;
  * or a node spans two blocks (a cut the scan got wrong, or a real syntax error): the caller parses the whole page,
  * which then says which, at the right place.
  */
-function pageChildren(text: string, blocks: readonly MdxBlock[]): MdxNode[] | undefined {
+function pageChildren(text: string, blocks: readonly MdxBlock[], skeleton: boolean): MdxNode[] | undefined {
   const groups: Array<MdxNode[] | undefined> = [];
   const rest: MdxBlock[] = [];
   const restAt: number[] = [];
@@ -136,7 +147,7 @@ function pageChildren(text: string, blocks: readonly MdxBlock[]): MdxNode[] | un
       last++;
       size += (rest[last] as MdxBlock).end - (rest[last] as MdxBlock).start + 2;
     }
-    const batch = batchChildren(text, rest.slice(first, last + 1));
+    const batch = batchChildren(text, rest.slice(first, last + 1), skeleton);
     if (batch === undefined) return undefined;
     batch.forEach((children, k) => (groups[restAt[first + k] as number] = children));
     first = last + 1;
@@ -170,7 +181,7 @@ function esmNode(text: string, block: MdxBlock, defined: string[]): MdxNode | un
 }
 
 /** The top-level nodes of each block, the blocks parsed together joined by blank lines. */
-function batchChildren(text: string, regions: readonly MdxBlock[]): MdxNode[][] | undefined {
+function batchChildren(text: string, regions: readonly MdxBlock[], skeleton: boolean): MdxNode[][] | undefined {
   const starts: number[] = [];
   let joined = '';
   for (const region of regions) {
@@ -178,15 +189,16 @@ function batchChildren(text: string, regions: readonly MdxBlock[]): MdxNode[][] 
     starts.push(joined.length);
     joined += text.slice(region.start, region.end);
   }
-  let tree: MdxNode;
+  let children: MdxNode[];
   try {
-    tree = parse(joined);
+    // Plain Markdown inside components cut out before the parser reads the text, where that is sure (mdxSkeleton.ts).
+    children = (skeleton ? skeletonChildren(joined, parse) : undefined) ?? parse(joined).children ?? [];
   } catch {
     return undefined;
   }
   const groups: MdxNode[][] = regions.map(() => []);
   let k = 0;
-  for (const child of tree.children ?? []) {
+  for (const child of children) {
     while (k + 1 < starts.length && start(child) >= (starts[k + 1] as number)) k++;
     const region = regions[k] as MdxBlock;
     const from = starts[k] as number;

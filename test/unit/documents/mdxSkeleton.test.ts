@@ -1,0 +1,115 @@
+// Issue 37's fast path: plain Markdown inside components is cut out before the MDX parser reads a page
+// (readerText/mdxSkeleton.ts). The differential test: the reader text must be the one the real parser gives for the
+// whole page, on every page of the bench's corpus (modelled on the Mintlify and Docusaurus sites), every MDX page of
+// the fixtures, and pages written to tempt the fast path into a wrong block; and the fast path must be taken where
+// it pays (else this test would compare the real parser with itself).
+import assert from 'node:assert/strict';
+import fs from 'node:fs';
+import path from 'node:path';
+import { mdxEdits } from '../../../src/core/documents/readerText/mdx';
+import type { MdxNode } from '../../../src/core/documents/readerText/mdx';
+import { MappedText } from '../../../src/core/documents/readerText/mapped';
+import { skeletonChildren } from '../../../src/core/documents/readerText/mdxSkeleton';
+import { changelogPage, mdxCorpus } from '../../../bench/mdxCorpus';
+
+const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures');
+const context = { include: () => "The partial's text." };
+
+function readerText(text: string, split: boolean, skeleton: boolean): string {
+  return MappedText.identity(text).apply(mdxEdits(text, context, split, skeleton).edits).text;
+}
+
+/** The reader text with the fast path is the whole page's as the real parser reads it, or both fail alike. */
+function assertSame(text: string, name: string): void {
+  let whole: string;
+  try {
+    whole = readerText(text, false, false);
+  } catch (e) {
+    assert.throws(() => readerText(text, true, true), { message: (e as Error).message }, `${name}: the same syntax error`);
+    return;
+  }
+  assert.equal(readerText(text, true, true), whole, name);
+}
+
+/** The body MDX reads (front matter is read before the reader text). */
+function body(text: string): string {
+  return text.replace(/^---\n[\s\S]*?\n---\n/, '');
+}
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const parse = (text: string): MdxNode => require('mdast-util-from-markdown').fromMarkdown(text, {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  extensions: [require('micromark-extension-mdxjs').mdxjs()],
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  mdastExtensions: [require('mdast-util-mdx').mdxFromMarkdown()],
+}) as MdxNode;
+
+/** Pages that tempt the fast path: each must read as the real parser reads it. */
+const TRICKY: Record<string, string> = {
+  'a changelog entry': '<Update label="May" tags={["New", "Fixes"]} rss={{ title: "x" }}>\n\n  ## Editor\n\n  - **One:** a `code` [link](/a).\n  - **Two:** more.\n\n  ## Fixes\n  \n  Text.\n\n</Update>\n',
+  'a loose list over a blank line': '<A>\n  - one\n\n  - two\n</A>\n',
+  'a loose list over a blank line wider than the dedent': '<A>\n  - one\n      \n  - two\n</A>\n',
+  'two blank lines in a list': '<A>\n  - one\n\n\n  - two\n</A>\n',
+  'a heading under a paragraph line': '<A>\n  Text\n  ## Heading\n  More\n</A>\n',
+  'a list interrupting a paragraph': '<A>\n  Text\n  - item\n</A>\n',
+  'a lazy line after a list': '<A>\n  - item\n  lazy\n</A>\n',
+  'a list item continued by an indented paragraph': '<A>\n  - item\n\n    more of it\n\n  after\n</A>\n',
+  'a table under a paragraph line': '<A>\n  Text\n  | a | b |\n  | - | - |\n  | 1 | 2 |\n</A>\n',
+  'a table': '<A>\n  | a | b |\n  | --- | --- |\n  | 1 | 2 |\n\n  After.\n</A>\n',
+  'a setext heading': '<A>\n  Title\n  ---\n\n  Text.\n</A>\n',
+  'a thematic break over a paragraph': '<A>\n  ***\n  text\n</A>\n',
+  'a thematic break after a list': '<A>\n  - a\n  ***\n</A>\n',
+  'a fence with blank lines and tags': '<A>\n  ```jsx\n  <Tabs>\n\n\n  {x}\n  ```\n  Right after.\n</A>\n',
+  'an unclosed fence': '<A>\n  ```\n  code\n</A>\n',
+  'a fence in a list item': '<A>\n  - item\n\n    ```\n    code\n    ```\n</A>\n',
+  'trailing blanks': '<A>\n  Text with a break  \n  next\n\n  ## Heading  \n</A>\n',
+  'blocks at two indentations': '<A>\n  One.\n\n    Two.\n\n  Three.\n</A>\n',
+  'a tab': '<A>\n\tTabbed.\n</A>\n',
+  'a block quote': '<A>\n  > quoted\n  lazy\n\n  After.\n</A>\n',
+  'an ordered list then a bullet': '<A>\n  1. one\n  - two\n</A>\n',
+  'bullets of two kinds': '<A>\n  - one\n\n  * two\n</A>\n',
+  'nested components': '<Steps>\n  <Step title="One">\n    Do this.\n\n    - and that\n  </Step>\n  <Step title="Two">\n    ```bash\n    run\n    ```\n  </Step>\n</Steps>\n',
+  'a component in a list item': '- item\n\n  <Note>\n    Inside.\n  </Note>\n\n- next\n',
+  'a paragraph with a tag before a plain line': '<A>\n  Text <b>x</b>\n  plain\n</A>\n',
+  'a loose list ending in a tag line': '<A>\n  - one\n\n  - two <b>x</b>\n</A>\n',
+  'a multi-line attribute between whole tags': '<A title="\n<B>\nplain\n<C>\n">\n  Inside.\n</A>\n',
+  'an expression over lines': '<A>\n  {\n  plain\n  }\n</A>\n',
+  'a component at column 2 at the top': 'Text.\n\n  <Note>\n    Indented.\n\n    - list\n  </Note>\n',
+  'a closing tag right after text': '<Note>\n  Text\n</Note>\n<Tip>\n  More\n</Tip>\n',
+  'an empty component': '<Spacer>\n\n</Spacer>\n\nText.\n',
+  'a partial and prose': "import Setup from './_setup.mdx';\n\n<Note>\n  Before.\n</Note>\n\n<Setup />\n",
+  'a page of prose only': '# Title\n\nText.\n\n- a\n- b\n',
+  'a syntax error after plain text': '<A>\n  Text.\n</B>\n',
+  'deep indentation': `<A>\n${' '.repeat(300)}deep\n</A>\n`,
+};
+
+describe('MDX fast path: plain Markdown in components cut out of the parse (issue 37)', function () {
+  this.timeout(120_000);
+
+  for (const [name, text] of Object.entries(TRICKY)) {
+    it(`reads as the real parser: ${name}`, () => assertSame(text, name));
+  }
+
+  it('reads every page of the bench corpus as the real parser reads it', () => {
+    for (const page of mdxCorpus()) assertSame(body(page.text), page.path);
+  });
+
+  it('reads every MDX page of the fixtures as the real parser reads it', () => {
+    const files = fs.readdirSync(FIXTURES, { recursive: true, encoding: 'utf8' }).filter((f) => f.endsWith('.mdx'));
+    assert.ok(files.length >= 10, `the fixtures hold MDX pages (${files.length})`);
+    for (const file of files) assertSame(body(fs.readFileSync(path.join(FIXTURES, file), 'utf8')), file);
+  });
+
+  it('is taken where it pays: a changelog and most component blocks of the corpus', () => {
+    assert.ok(skeletonChildren(body(changelogPage(20_000)), parse), 'the changelog is read through its skeleton');
+    const mintlify = mdxCorpus().filter((p) => p.kind === 'mintlify');
+    const taken = mintlify.filter((p) => skeletonChildren(body(p.text), parse) !== undefined).length;
+    assert.ok(taken > mintlify.length * 0.8, `${taken} of ${mintlify.length} Mintlify-like pages`);
+  });
+
+  it('leaves to the parser what it is unsure of', () => {
+    for (const name of ['a heading under a paragraph line', 'a lazy line after a list', 'a tab', 'an unclosed fence', 'a multi-line attribute between whole tags']) {
+      assert.equal(skeletonChildren(TRICKY[name] as string, parse), undefined, name);
+    }
+  });
+});
