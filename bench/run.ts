@@ -3,7 +3,7 @@
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
  * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
  *
- * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,size,startup runs some sections
+ * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup runs some sections
  * only (and keeps the other sections of bench/results.json as they were).
  */
 import { cpus } from 'node:os';
@@ -11,6 +11,7 @@ import path from 'node:path';
 import { batchSections } from './batch';
 import { changedSection } from './changed';
 import { documentsSection } from './documents';
+import { findabilitySection } from './findability';
 import { pollingSections } from './polling';
 import { Results } from './results';
 import { startServiceOnThread } from './serviceThread';
@@ -48,6 +49,10 @@ async function main(): Promise<void> {
     if (wanted('polling')) {
       console.error('status polling and connector files (sections 5-6)...');
       await pollingSections(results, service, ROUNDS);
+    }
+    if (wanted('findability')) {
+      console.error('is it findable? (section 9)...');
+      await findabilitySection(results, service, ROUNDS);
     }
     if (wanted('startup')) {
       console.error('command-line start (section 8)...');

@@ -5,7 +5,7 @@
  */
 
 /** Every input action.yml declares, in its order (a test keeps the two the same). */
-export const INPUTS = ['server', 'key', 'cc-pair-id', 'include', 'changed', 'prune', 'max-delete', 'dry-run', 'report'] as const;
+export const INPUTS = ['server', 'key', 'cc-pair-id', 'include', 'changed', 'prune', 'max-delete', 'dry-run', 'findable', 'report'] as const;
 
 export type InputName = (typeof INPUTS)[number];
 
@@ -21,6 +21,8 @@ export interface ActionInputs {
   prune: boolean;
   maxDelete?: string;
   dryRun: boolean;
+  /** Ask the questions of the pages sent (`ingest --findable`, issue 36). */
+  findable: boolean;
   report: string;
 }
 
@@ -51,6 +53,7 @@ export function readInputs(env: Readonly<Record<string, string | undefined>>): A
     prune: flag(env, 'prune'),
     maxDelete: input(env, 'max-delete'),
     dryRun: flag(env, 'dry-run'),
+    findable: flag(env, 'findable'),
     report: input(env, 'report') ?? DEFAULT_REPORT,
   };
   // A dry run without --prune sends nothing and needs no key; everything else does.
@@ -72,6 +75,7 @@ export function cliArguments(inputs: ActionInputs): string[] {
   if (inputs.changed) args.push('--changed');
   if (inputs.prune) args.push('--prune');
   if (inputs.dryRun) args.push('--dry-run');
+  if (inputs.findable) args.push('--findable');
   return args;
 }
 

@@ -5,7 +5,7 @@
 import type { IngestReport } from '../cli/report';
 
 /** Every output action.yml declares (a test keeps the two the same). */
-export const OUTPUTS = ['files', 'created', 'updated', 'unchanged', 'skipped', 'failed', 'not-sent', 'would-send', 'deleted', 'would-delete', 'report', 'exit-code'] as const;
+export const OUTPUTS = ['files', 'created', 'updated', 'unchanged', 'skipped', 'failed', 'not-sent', 'would-send', 'deleted', 'would-delete', 'questions', 'found', 'not-found', 'report', 'exit-code'] as const;
 
 export type OutputName = (typeof OUTPUTS)[number];
 
@@ -21,6 +21,9 @@ export function outputsOf(report: IngestReport | undefined, reportPath: string |
     'not-sent': t.notSent + t.cancelled, 'would-send': t.wouldSend,
     deleted: report.prune?.totals.deleted ?? 0, 'would-delete': report.prune?.totals.wouldDelete ?? 0,
   });
+  // Only when the questions were asked (input findable): an empty output says they were not, where 0 would say none missed.
+  const f = report.findable;
+  if (f && f.error === undefined) Object.assign(outputs, { questions: f.questions, found: f.found, 'not-found': f.notFound });
   for (const k of Object.keys(outputs) as OutputName[]) outputs[k] = String(outputs[k]);
   if (reportPath) outputs.report = reportPath;
   return outputs;
@@ -88,7 +91,27 @@ export function summaryMarkdown(report: IngestReport, reportPath: string): strin
       lines.push('', 'No document to delete.');
     }
   }
+  const findable = report.findable;
+  if (findable) lines.push(...findableMarkdown(findable));
   return `${lines.join('\n')}\n`;
+}
+
+/** The questions of the pages sent (input findable): the count, and a row per question that misses its page. */
+function findableMarkdown(f: NonNullable<IngestReport['findable']>): string[] {
+  const lines = ['', '#### Is it findable?', ''];
+  if (f.error !== undefined) return [...lines, `Not checked: ${cell(f.error)}`];
+  lines.push(`${f.found} of ${f.questions} ${f.questions === 1 ? 'question finds its page' : 'questions find their page'} in the top ${f.top}.`);
+  const misses = f.pages.flatMap((p) => p.questions.filter((q) => !q.found));
+  if (misses.length) {
+    lines.push('', '| Question | Where | Rank | Above it |', '|---|---|---|---|');
+    for (const q of misses.slice(0, MAX_ROWS)) {
+      const rank = q.pageRank === null ? `not in the top ${f.top}` : `page #${q.pageRank}, section #${cell(q.anchor ?? '')} not in the top ${f.top}`;
+      const above = q.above.map((a) => (a.path !== null ? code(a.path) : cell(`“${a.title}”`))).join(', ');
+      lines.push(`| ${cell(q.question)} | ${code(`${q.file}${q.line !== null ? `:${q.line}` : ''}`)} | ${rank} | ${above} |`);
+    }
+    if (misses.length > MAX_ROWS) lines.push('', `${misses.length - MAX_ROWS} more questions are in the report.`);
+  }
+  return lines;
 }
 
 /** When the command line stopped before it made a report (a wrong input, no server): its own sentences. */

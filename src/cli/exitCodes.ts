@@ -39,7 +39,7 @@ export const EXIT_CODE_HELP = `Exit codes:
        not the API (a web page, a redirect), or the ingestion route is missing
   5    ingest --prune refused to delete that many documents (over --max-delete, or more than half the pair);
        every file was sent, nothing was deleted
-  6    findable: some questions do not find their page (or the section they name) in the top K
+  6    findable, ingest --findable: some questions do not find their page (or the section they name) in the top K
   130  interrupted (Ctrl+C): new requests stop, those in flight are aborted, what was sent is reported`;
 
 /** The exit code of an error that stopped everything (a batch stop, a failed check). */

@@ -60,4 +60,6 @@ export const INGEST: Options = {
   all: { type: 'boolean' },
   prune: { type: 'boolean' },
   'max-delete': { type: 'string' },
+  findable: { type: 'boolean' },
+  top: { type: 'string' },
 };

@@ -7,6 +7,7 @@ import { WITHHELD_REASONS } from '../core/batch';
 import type { BatchSummary, FileOutcome } from '../core/batch';
 import { PRUNE_OUTCOMES, PRUNE_REASONS, PRUNE_REFUSALS } from './prune';
 import type { PruneOutcome, PruneResult } from './prune';
+import { PageRowSchema } from './findability';
 
 const OUTCOMES = ['created', 'updated', 'unchanged', 'skipped', 'failed', 'notSent', 'cancelled', 'wouldSend'] as const satisfies readonly FileOutcome[];
 
@@ -71,6 +72,19 @@ export const PruneReportSchema = z.strictObject({
   documents: z.array(PruneDocumentSchema),
 });
 
+/** With --findable: the questions of the pages the run sent, as `doc-ingest findable --json` reports them. */
+export const FindableReportSchema = z.strictObject({
+  top: z.number().int().positive(),
+  questions: z.number().int(),
+  found: z.number().int(),
+  notFound: z.number().int(),
+  pages: z.array(PageRowSchema),
+  /** When the questions could not be asked (no search route, a key that may not search...): the kind and the sentence. */
+  errorKind: z.string().optional(),
+  error: z.string().optional(),
+});
+export type FindableReport = z.infer<typeof FindableReportSchema>;
+
 export const IngestReportSchema = z.strictObject({
   version: z.literal(REPORT_VERSION),
   command: z.literal('ingest'),
@@ -83,13 +97,15 @@ export const IngestReportSchema = z.strictObject({
   files: z.array(FileReportSchema),
   /** With --prune. */
   prune: PruneReportSchema.optional(),
+  /** With --findable. */
+  findable: FindableReportSchema.optional(),
   exitCode: z.number().int(),
   durationMs: z.number().nonnegative(),
 });
 
 export type IngestReport = z.infer<typeof IngestReportSchema>;
 
-export function ingestReport(summary: BatchSummary, facts: { server?: string; ccPairId?: number; dryRun: boolean; exitCode: number; durationMs: number; prune?: PruneResult }): IngestReport {
+export function ingestReport(summary: BatchSummary, facts: { server?: string; ccPairId?: number; dryRun: boolean; exitCode: number; durationMs: number; prune?: PruneResult; findable?: FindableReport }): IngestReport {
   const report: IngestReport = {
     version: REPORT_VERSION,
     command: 'ingest',
@@ -110,6 +126,7 @@ export function ingestReport(summary: BatchSummary, facts: { server?: string; cc
       ...(r.imagesLeftOut?.length ? { imagesLeftOut: r.imagesLeftOut.map((m) => ({ line: m.line, message: m.message })) } : {}),
     })),
     ...(facts.prune ? { prune: pruneReport(facts.prune) } : {}),
+    ...(facts.findable ? { findable: facts.findable } : {}),
     exitCode: facts.exitCode,
     durationMs: Math.round(facts.durationMs),
   };

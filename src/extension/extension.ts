@@ -37,6 +37,14 @@ import { HeldDocuments } from './views/heldDocuments';
 import { ResultsView } from './views/resultsView';
 import { SendEvents } from './sent/sendEvents';
 import { UserFilesView } from './views/userFilesView';
+import { FindabilityAfterIngest } from './findability/afterIngest';
+import type { FindabilityChecker } from './findability/findabilityChecker';
+import { FindabilityDiagnostics } from './findability/findabilityDiagnostics';
+import { FindabilityLenses } from './findability/findabilityLenses';
+import { FindabilityResults } from './findability/findabilityResults';
+import { FindabilityView } from './findability/findabilityView';
+import type { checkFindability } from './commands/checkFindability';
+import type { openFindabilityHit } from './commands/openFindabilityHit';
 
 /** What tests (and other extensions) may use. */
 export interface DocIngestApi {
@@ -52,6 +60,8 @@ export interface DocIngestApi {
   documents: DocumentsView;
   /** The last action of this window as the status bar shows it (issue 38). */
   statusBar: IngestStatusBar;
+  /** Is it findable? (F17): the last answers, and the view, CodeLenses and after-ingest checks drawn from them. */
+  findability: { results: FindabilityResults; view: FindabilityView; lenses: FindabilityLenses; afterIngest: FindabilityAfterIngest };
 }
 
 export function activate(context: vscode.ExtensionContext): DocIngestApi {
@@ -162,6 +172,22 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.documents.loadMore', () => documents.loadMore());
   command('docIngest.deleteFromService', async (target?: Parameters<typeof deleteFromService>[1]) => (await import('./commands/deleteFromService.js')).deleteFromService({ connection, held, deleter }, target));
 
+  // Is it findable? (F17): the questions a page should answer, asked of the same server with the same key; the answers
+  // in a view, CodeLenses on the questions and the Problems panel; optionally after each Ingest Current File
+  const findabilityResults = own(new FindabilityResults());
+  let loadedChecker: FindabilityChecker | undefined;
+  const checker = async (): Promise<FindabilityChecker> =>
+    (loadedChecker ??= new (await import('./findability/findabilityChecker.js')).FindabilityChecker(connection, places, ids, findabilityResults, log));
+  const findability = {
+    results: findabilityResults,
+    view: own(new FindabilityView(findabilityResults)),
+    lenses: own(new FindabilityLenses(findabilityResults)),
+    afterIngest: own(new FindabilityAfterIngest(sends, checker)),
+  };
+  own(new FindabilityDiagnostics(findabilityResults));
+  command('docIngest.checkFindability', async (target?: Parameters<typeof checkFindability>[1], selected?: Parameters<typeof checkFindability>[2]) => (await import('./commands/checkFindability.js')).checkFindability(await checker(), target, selected));
+  command('docIngest.findability.openHit', async (node: Parameters<typeof openFindabilityHit>[0]) => (await import('./commands/openFindabilityHit.js')).openFindabilityHit(node));
+
   // User files view (F6)
   command('docIngest.userFiles.upload', async (uri?: vscode.Uri, selected?: vscode.Uri[]) => (await import('./commands/uploadFile.js')).uploadFile(connection, userFiles, uri, selected));
   command('docIngest.userFiles.track', async () => (await import('./commands/trackFileId.js')).trackFileId(userFiles));
@@ -178,7 +204,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.updateCredential', async () => (await import('./commands/updateCredential.js')).updateCredential(connection, credentials));
 
   void connection.refresh();
-  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents, statusBar };
+  return { connection, history, userFiles, connectorFiles, results, batches, freshness, ledger, documents, statusBar, findability };
 }
 
 export function deactivate(): void {}

@@ -9,6 +9,7 @@ import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
 import { workspaceIdPrefix } from '../core/documents/workspaceIds';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import { DEFAULT_MAX_FILE_MB } from '../core/files/sizeLimit';
+import { DEFAULT_TOP } from '../core/findability/answer';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {
@@ -52,6 +53,10 @@ export interface Settings {
   maxDocumentChars: number | undefined;
   /** `.doc-ingest.json` `dropPatterns` (no setting of its own): lines of the site's own syntax left out (issue 35). */
   dropPatterns: string[] | undefined;
+  /** Is it findable? (F17): a page below this rank is not found. */
+  findabilityTop: number;
+  /** Check the questions of a page after each Ingest Current File (F17); off unless the writer opts in. */
+  findabilityAfterIngest: boolean;
 }
 
 export const ON_RENAME = ['ask', 'keepId', 'republish', 'nothing'] as const;
@@ -97,6 +102,8 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
     maxDocumentChars: integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
     dropPatterns: patterns(c.get('dropPatterns')),
+    findabilityTop: Math.min(50, Math.round(positive('findability.top', DEFAULT_TOP))),
+    findabilityAfterIngest: c.get<boolean>('findability.afterIngest') ?? false,
   };
 }
 

@@ -85,7 +85,8 @@
  *   link (the link of the chunk's section that holds most matched words), blurb, source_type (`ingestion_api` reads
  *   `file` before v4.1), score, match_highlights (`<hi>word</hi>`), updated_at, metadata.
  *   Ranking: MiniSearch (BM25+) over chunks cut as the real server cuts them: the title in each, sections packed up
- *   to about 512 tokens (2048 characters). A document is searchable as soon as its POST returned; deleted, gone.
+ *   to about 512 tokens (2048 characters). A document is searchable as soon as its POST returned (or search.searchableAfterMs
+ *   later, as the real server indexes about a second after answering); deleted, gone.
  *
  * User files: upload creates PROCESSING (observed: SKIPPED for a `.csv` over the token limit). With autoProcess
  * the file becomes COMPLETED after processingMs, or FAILED when its name contains "fail"; with indexingPhase

@@ -34,6 +34,8 @@ export interface IndexQuery {
   text: string;
   /** Only documents whose source is one of these (the real server's `source_type` filter). */
   sourceTypes?: readonly string[];
+  /** Documents put less than this long ago are not found yet (the real server indexes after answering). */
+  searchableAfterMs?: number;
   /** How a stored source reads in results (older servers show `ingestion_api` as `file`). */
   sourceOf(d: StoredDocument): string;
 }
@@ -79,6 +81,8 @@ export class SearchIndex {
   private readonly search = new MiniSearch<{ key: string; text: string }>({ idField: 'key', fields: ['text'] });
   private readonly chunks = new Map<string, Chunk>();
   private readonly keysOf = new Map<string, string[]>();
+  /** When each document was last put (ms since the epoch), for `searchableAfterMs`. */
+  private readonly putAt = new Map<string, number>();
 
   /** Replaces whatever was indexed for this document id with its chunks now. */
   put(d: StoredDocument): void {
@@ -90,6 +94,7 @@ export class SearchIndex {
       this.search.add({ key: c.key, text: `${c.title}\n${c.sections.map((s) => s.text).join('\n')}` });
     }
     this.keysOf.set(d.id, chunks.map((c) => c.key));
+    this.putAt.set(d.id, Date.now());
   }
 
   remove(documentId: string): void {
@@ -98,16 +103,19 @@ export class SearchIndex {
       this.chunks.delete(key);
     }
     this.keysOf.delete(documentId);
+    this.putAt.delete(documentId);
   }
 
   /** Matching chunks, best first (a document may come back once per chunk). */
   query(q: IndexQuery): ChunkHit[] {
     const wanted = q.sourceTypes?.length ? new Set(q.sourceTypes) : undefined;
+    const putBefore = Date.now() - (q.searchableAfterMs ?? 0);
     return this.search
       .search(q.text, { combineWith: 'OR' })
       .flatMap((r): ChunkHit[] => {
         const chunk = this.chunks.get(String(r.id));
         if (!chunk || (wanted && !wanted.has(q.sourceOf(chunk.document)))) return [];
+        if (q.searchableAfterMs && (this.putAt.get(chunk.documentId) ?? 0) > putBefore) return [];
         return [{ chunk, score: r.score, terms: r.terms }];
       });
   }

@@ -54,6 +54,11 @@ export interface SearchSettings {
   llm: boolean;
   /** The server runs with a vector index (without: 501 from every search route). Default true. */
   vectorIndex: boolean;
+  /**
+   * A document written comes back from search only this long after its POST returned (the real server: about a
+   * second). Default 0: at once.
+   */
+  searchableAfterMs?: number;
 }
 
 /** Counters of ingestion requests (POST to ingestionPath), whatever answered them (handler or fault). */

@@ -56,7 +56,7 @@ describe('manifest', () => {
 
   it('names the view container and views as other tools expect', () => {
     assert.equal(pkg.contributes.viewsContainers.activitybar[0].id, 'docIngest');
-    assert.deepEqual(pkg.contributes.views.docIngest.map((v: { id: string }) => v.id), ['docIngest.connectorFiles', 'docIngest.userFiles', 'docIngest.results', 'docIngest.documents']);
+    assert.deepEqual(pkg.contributes.views.docIngest.map((v: { id: string }) => v.id), ['docIngest.connectorFiles', 'docIngest.userFiles', 'docIngest.results', 'docIngest.documents', 'docIngest.findability']);
     for (const c of pkg.contributes.commands) assert.equal(c.category, 'Doc Ingest', c.command);
   });
 });

@@ -1,36 +1,19 @@
-import { readFile, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { DocumentError } from '../../core/documents';
-import {
-  bodyOf, checkFindability, DEFAULT_TOP, defaultQuestions, describeAnswer, frontMatterQuestions, QUESTIONS_FILE, readQuestionsFile,
-} from '../../core/findability';
-import type { Answer, PageAnswers, PageQuestions, Question } from '../../core/findability';
+import { readFile } from 'node:fs/promises';
+import { checkFindability, DEFAULT_TOP, QUESTIONS_FILE } from '../../core/findability';
+import type { PageAnswers, PageQuestions } from '../../core/findability';
 import { documentIdOf } from '../../core/identity';
-import { buildFile } from '../../core/ingest/pipeline';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
-import { ingestConfig, resolveConfig } from '../config';
+import { resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
 import { listFiles } from '../files';
+import { answerLines, FINDABLE_CONCURRENCY, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
 import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
 import { parse } from '../parse';
 import { openSession, requireServer } from '../session';
 import { UsageError } from '../usageError';
-import { forCommandLine } from '../wording';
 import type { Command } from './command';
 
-/** A page's question in the JSON report. */
-export interface QuestionRow {
-  question: string;
-  anchor: string | null;
-  /** Where the question is written: the page, or the questions file. */
-  file: string;
-  line: number | null;
-  origin: Question['origin'];
-  found: boolean;
-  pageRank: number | null;
-  sectionRank: number | null;
-  above: { documentId: string; title: string; path: string | null }[];
-}
+export type { QuestionRow } from '../findability';
 
 export const findable: Command = {
   name: 'findable',
@@ -58,8 +41,8 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
       io.stdout.write(this.help);
       return EXIT.ok;
     }
-    const top = values.top === undefined ? DEFAULT_TOP : Number(values.top);
-    if (!Number.isInteger(top) || top < 1 || top > 50) throw new UsageError(`--top takes a whole number from 1 to 50, not "${String(values.top)}".`);
+    const top = topOf(values.top, DEFAULT_TOP);
+    if (top === undefined) throw new UsageError(`--top takes a whole number from 1 to 50, not "${String(values.top)}".`);
     const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     requireServer(config);
     const files = await listFiles(positionals, config, io.cwd);
@@ -74,19 +57,19 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
     }
     // Which workspace file publishes a document: every included file's id, so "outranked by docs/old.md" names it.
     const fileOf = await workspaceIds(config, io.cwd, sites);
-    const session = openSession(config, io, 4);
+    const session = openSession(config, io, FINDABLE_CONCURRENCY);
     let results: PageAnswers[];
     try {
       results = await checkFindability(pages, {
         search: (q, o) => session.client.search(q, o),
         fileOf: (id) => fileOf.get(id),
         top,
-        concurrency: 4,
+        concurrency: FINDABLE_CONCURRENCY,
       });
     } finally {
       await session.close();
     }
-    const rows = results.map((r) => ({ path: r.page.path, documentId: r.page.documentId, questions: r.answers.map((a) => rowOf(a, r.page.path)) }));
+    const rows = pageRows(results);
     const all = rows.flatMap((r) => r.questions);
     const notFound = all.filter((q) => !q.found).length;
     const exitCode = notFound ? EXIT.notFindable : EXIT.ok;
@@ -94,50 +77,12 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
     if (values.json) {
       io.stdout.write(`${JSON.stringify({ version: 1, command: 'findable', top, questions: all.length, found: all.length - notFound, notFound, pages: rows, exitCode }, null, 2)}\n`);
     } else {
-      for (const r of results) {
-        for (const a of r.answers) {
-          const where = `${a.question.file ?? r.page.path}${a.question.line ? `:${a.question.line}` : ''}`;
-          io.stdout.write(`${a.found ? 'ok  ' : 'MISS'}  ${where}  "${a.question.text}"  ${describeAnswer(a, top)}\n`);
-        }
-      }
-      io.stdout.write(`${all.length} questions on ${rows.length} pages: ${all.length - notFound} find their page in the top ${top}, ${notFound} do not\n`);
+      io.stdout.write(answerLines(results, top));
     }
-    if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(annotate(results, top, config.root, io.env.GITHUB_WORKSPACE));
+    if (io.env.GITHUB_ACTIONS === 'true') io.stdout.write(notFindableAnnotations(results, top, config.root, io.env.GITHUB_WORKSPACE));
     return exitCode;
   },
 };
-
-async function readQuestions(root: string): Promise<ReturnType<typeof readQuestionsFile>> {
-  const text = await readFile(path.join(root, QUESTIONS_FILE), 'utf8').catch(() => undefined);
-  return text === undefined ? { pages: new Map(), problems: [] } : readQuestionsFile(text);
-}
-
-async function pageOf(
-  relativePath: string, absolutePath: string, config: ReturnType<typeof resolveConfig>, sites: SiteResolver,
-  fromFile: Map<string, Question[]>, warnings: string[],
-): Promise<PageQuestions | undefined> {
-  if ((await stat(absolutePath)).size > config.maxFileBytes) return undefined;
-  const bytes = await readFile(absolutePath);
-  const text = new TextDecoder().decode(bytes);
-  const site = await sites.factsOf(relativePath, text);
-  let built;
-  try {
-    built = buildFile({ relativePath, input: bytes, ...(site ? { site } : {}) }, ingestConfig(config));
-  } catch (e) {
-    if (!(e instanceof DocumentError)) throw e;
-    warnings.push(`${relativePath}${e.line ? `:${e.line}` : ''}: ${forCommandLine(e.message)} (no questions asked)`);
-    return undefined;
-  }
-  const own = frontMatterQuestions(text);
-  if (own && 'error' in own) {
-    warnings.push(`${relativePath}:${own.line}: ${own.error}`);
-    return undefined;
-  }
-  const { body, bodyLine } = bodyOf(text);
-  const title = built.document.semantic_identifier;
-  const questions = own?.questions ?? fromFile.get(relativePath) ?? defaultQuestions(title, body, bodyLine, site?.anchors ?? 'github');
-  return { path: relativePath, documentId: built.document.id ?? relativePath, questions };
-}
 
 async function workspaceIds(config: ReturnType<typeof resolveConfig>, cwd: string, sites: SiteResolver): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
@@ -150,30 +95,4 @@ async function workspaceIds(config: ReturnType<typeof resolveConfig>, cwd: strin
     if (id) ids.set(id, f.relativePath);
   }
   return ids;
-}
-
-function rowOf(a: Answer, pagePath: string): QuestionRow {
-  return {
-    question: a.question.text,
-    anchor: a.question.anchor ?? null,
-    file: a.question.file ?? pagePath,
-    line: a.question.line ?? null,
-    origin: a.question.origin,
-    found: a.found,
-    pageRank: a.pageRank ?? null,
-    sectionRank: a.sectionRank ?? null,
-    above: a.above.map((o) => ({ documentId: o.documentId, title: o.title, path: o.path ?? null })),
-  };
-}
-
-/** A `::warning` on the question's line for each question that does not find its page (GitHub Actions). */
-function annotate(results: readonly PageAnswers[], top: number, root: string, workspace: string | undefined): string {
-  const data = (s: string) => s.replace(/%/g, '%25').replace(/\r/g, '%0D').replace(/\n/g, '%0A');
-  const property = (s: string) => data(s).replace(/:/g, '%3A').replace(/,/g, '%2C');
-  return results.flatMap((r) => r.answers.filter((a) => !a.found).map((a) => {
-    const file = a.question.file ?? r.page.path;
-    const at = workspace ? path.relative(workspace, path.join(root, file)).split(path.sep).join('/') : file;
-    const props = [`file=${property(at)}`, ...(a.question.line ? [`line=${a.question.line}`] : []), `title=${property('Doc Ingest: not findable')}`];
-    return `::warning ${props.join(',')}::${data(`"${a.question.text}": ${describeAnswer(a, top)}`)}\n`;
-  })).join('');
 }

@@ -32,6 +32,11 @@ import { openLedger, openSession } from '../session';
 import { UsageError } from '../usageError';
 import { forCommandLine } from '../wording';
 import type { Command } from './command';
+import { checkWhenSearchable, DEFAULT_TOP, QUESTIONS_FILE } from '../../core/findability';
+import type { PageAnswers, PageQuestions } from '../../core/findability';
+import { isServiceError } from '../../core/api/errors';
+import { answerLines, FINDABLE_CONCURRENCY, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
+import type { FindableReport } from '../report';
 
 export const ingest: Command = {
   name: 'ingest',
@@ -56,6 +61,9 @@ Options:
                          was sent, and never more than --max-delete or more than half of what the pair holds
   --max-delete N         --prune deletes at most N documents, else nothing (default ${DEFAULT_MAX_DELETE};
                          DOC_INGEST_MAX_DELETE); typed here, it also allows deleting more than half of the pair
+  --findable             then ask the server the questions of each page sent (as doc-ingest findable does),
+                         asking again for a few seconds a page it has not indexed yet; exit 6 when some miss
+  --top K                with --findable, a page ranked below K is not found (default ${DEFAULT_TOP})
 ${DOCUMENT_HELP}
 ${COMMON_HELP}
 
@@ -82,6 +90,11 @@ ${EXIT_CODE_HELP}
     if (pruning && positionals.length) {
       throw new UsageError(`--prune needs a run over the whole tree, and ${positionals.join(' ')} limits it to part of it: run doc-ingest ingest --prune without paths (the include globs choose the files).`);
     }
+    const findable = !!values.findable;
+    if (findable && dryRun) throw new UsageError('--findable asks about the pages a run sent, and --dry-run sends none: drop one of them.');
+    const top = topOf(values.top, DEFAULT_TOP);
+    if (top === undefined) throw new UsageError(`--top takes a whole number from 1 to 50, not "${String(values.top)}".`);
+    if (values.top !== undefined && !findable) throw new UsageError('--top goes with --findable: add --findable to ask the questions of the pages sent.');
     const started = performance.now();
     let files = await listFiles(positionals, config, io.cwd);
     if (!files.length) {
@@ -167,7 +180,10 @@ ${EXIT_CODE_HELP}
           signal: abort.signal,
         })
         : undefined;
-      return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted, prune: pruned });
+      const findability = findable && session && !interrupted
+        ? await findableAfter(summary, { config, sites, top, search: (q, o) => session.client.search(q, { ...o, signal: abort.signal }), signal: abort.signal })
+        : undefined;
+      return finish(io, summary, { config, server, dryRun, json, started, all: !!values.all, interrupted, prune: pruned, findability });
     } finally {
       // Only confirmed successes are in it: an interrupted run keeps everything it confirmed.
       await ledger.close().catch((e: unknown) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not saved: ${e instanceof Error ? e.message : String(e)}\n`));
@@ -233,6 +249,56 @@ function withheldSource(config: CliConfig, access: ReturnType<typeof nodeFileAcc
   };
 }
 
+/** What `--findable` asked and found, or why it could not ask. */
+interface Findability {
+  top: number;
+  results: PageAnswers[];
+  warnings: string[];
+  failure?: { errorKind: string; error: string; exitCode: number };
+}
+
+/**
+ * `--findable`: the questions of every page the run sent (created or updated), asked once the batch is over, a page
+ * nothing finds asked again for a few seconds while the server indexes it. A document of the run or of the other
+ * included files that outranks a page is named by its file.
+ */
+async function findableAfter(
+  summary: BatchSummary,
+  o: { config: CliConfig; sites: SiteResolver; top: number; search: Parameters<typeof checkWhenSearchable>[1]['search']; signal: AbortSignal },
+): Promise<Findability> {
+  const questionsFile = await readQuestions(o.config.root);
+  const warnings = questionsFile.problems.map((p) => `${QUESTIONS_FILE}:${p.line}: ${p.message}`);
+  const pages: PageQuestions[] = [];
+  for (const r of summary.results) {
+    if ((r.outcome !== 'created' && r.outcome !== 'updated') || !r.file.absolutePath || r.documentId === undefined) continue;
+    const page = await pageOf(r.file.relativePath, r.file.absolutePath, o.config, o.sites, questionsFile.pages, warnings);
+    if (page) pages.push({ ...page, documentId: r.documentId });
+  }
+  const builds = buildsOf(summary);
+  try {
+    const results = await checkWhenSearchable(pages, {
+      search: o.search,
+      fileOf: (id) => [...builds.sourcesOf(id)].sort()[0],
+      top: o.top,
+      concurrency: FINDABLE_CONCURRENCY,
+      stopped: () => o.signal.aborted,
+    }, { signal: o.signal });
+    return { top: o.top, results, warnings };
+  } catch (e) {
+    const errorKind = isServiceError(e) ? e.kind : 'unknown';
+    const error = forCommandLine(e instanceof Error ? e.message : String(e));
+    return { top: o.top, results: [], warnings, failure: { errorKind, error, exitCode: isServiceError(e) ? exitCodeOf(e.kind, e.setting) : EXIT.someFailed } };
+  }
+}
+
+/** The report's `findable`: the counts and each page's questions, as `doc-ingest findable --json` gives them. */
+function findableReport(f: Findability): FindableReport {
+  const pages = pageRows(f.results);
+  const all = pages.flatMap((p) => p.questions);
+  const notFound = all.filter((q) => !q.found).length;
+  return { top: f.top, questions: all.length, found: all.length - notFound, notFound, pages, ...(f.failure ? { errorKind: f.failure.errorKind, error: f.failure.error } : {}) };
+}
+
 interface Facts {
   config: CliConfig;
   server: string;
@@ -243,27 +309,34 @@ interface Facts {
   interrupted?: boolean;
   note?: string;
   prune?: PruneResult;
+  findability?: Findability;
 }
 
 function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
   const summary = forCommandLineSummary(raw);
   const ran = exitCodeFor(summary, !!facts.interrupted);
-  const exitCode = ran !== EXIT.ok ? ran : (facts.prune?.exitCode ?? EXIT.ok);
+  const findable = facts.findability && findableReport(facts.findability);
+  // The run's own failure first, then the prune's; then the check's: it could not ask (3, 4), or some miss (6).
+  const findableCode = facts.findability?.failure?.exitCode ?? (findable?.notFound ? EXIT.notFindable : EXIT.ok);
+  const exitCode = ran !== EXIT.ok ? ran : (facts.prune?.exitCode || findableCode);
   const failures = annotations(summary.results, io.env.GITHUB_WORKSPACE ?? facts.config.root) + (summary.stop?.reason === 'failure' && summary.stop.error ? stopAnnotation(summary.stop.error) : '');
   const githubActions = io.env.GITHUB_ACTIONS === 'true';
   if (facts.config.verbose) io.stderr.write(markupWarnings(summary));
   if (facts.json) {
-    const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started, prune: facts.prune });
+    const report = ingestReport(summary, { server: facts.server || undefined, ccPairId: facts.config.ccPairId, dryRun: facts.dryRun, exitCode, durationMs: performance.now() - facts.started, prune: facts.prune, findable });
     io.stdout.write(`${JSON.stringify(report, null, 2)}\n`);
     // The table's count, where a reader of the run looks while the report goes to a file.
     const markup = markupLine(summary);
     if (markup) io.stderr.write(`doc-ingest: ${markup}\n`);
-    if (githubActions) io.stderr.write(failures);
+    if (githubActions) io.stderr.write(failures + notFindable(facts, io.env.GITHUB_WORKSPACE));
   } else {
-    if (githubActions) io.stdout.write(failures);
+    if (githubActions) io.stdout.write(failures + notFindable(facts, io.env.GITHUB_WORKSPACE));
     io.stdout.write(facts.note ? `${facts.note}\n` : summaryTable(summary, { all: facts.all, colour: fancy(io, io.stdout) }));
     if (facts.prune) io.stdout.write(pruneTable(facts.prune));
+    if (facts.findability && !facts.findability.failure) io.stdout.write(answerLines(facts.findability.results, facts.findability.top));
   }
+  for (const w of facts.findability?.warnings ?? []) io.stderr.write(`doc-ingest: ${w}\n`);
+  if (facts.findability?.failure) io.stderr.write(`doc-ingest: findability not checked: ${facts.findability.failure.error}\n`);
   const c = summary.counts;
   if (facts.interrupted) {
     io.stderr.write(`doc-ingest: interrupted: ${c.created + c.updated} sent, ${c.notSent} not sent, ${c.cancelled} under way (the server may still apply them). Run again with --changed to send the rest.\n`);
@@ -273,6 +346,12 @@ function finish(io: CliIo, raw: BatchSummary, facts: Facts): number {
   }
   if (facts.prune) io.stderr.write(pruneSentences(facts.prune));
   return exitCode;
+}
+
+/** GitHub annotations of the questions that miss their page (--findable). */
+function notFindable(facts: Facts, workspace: string | undefined): string {
+  const f = facts.findability;
+  return f ? notFindableAnnotations(f.results, f.top, facts.config.root, workspace) : '';
 }
 
 /** On stderr, one line each: why the pair's list is not used; why nothing was deleted; what did not go well. */

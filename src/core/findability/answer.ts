@@ -16,6 +16,12 @@ export interface Outranking {
   path?: string;
 }
 
+/** One of the top K documents for a question, at its best section. */
+export interface RankedDocument extends Outranking {
+  /** The link of its best-ranked hit: the section a reader of the chat would land on. */
+  link: string | undefined;
+}
+
 export interface Answer {
   question: Question;
   /** 1-based rank of the page among distinct documents, within the top K; undefined: not found. */
@@ -29,6 +35,8 @@ export interface Answer {
   above: Outranking[];
   /** Whether the page is in the top K (and, when the question names one, whether the section is too). */
   found: boolean;
+  /** The top K documents, best first, the page among them when found: what a reader asking this question sees. */
+  ranked: RankedDocument[];
 }
 
 /** The anchor a hit's link points at, undefined without a fragment. */
@@ -54,10 +62,11 @@ export function answerOf(question: Question, documentId: string, hits: readonly 
   const inTop = documents.slice(0, top);
   const at = inTop.findIndex((h) => h.documentId === documentId);
   const pageRank = at < 0 ? undefined : at + 1;
-  const above = (at < 0 ? inTop : inTop.slice(0, at)).map((h): Outranking => {
+  const ranked = inTop.map((h): RankedDocument => {
     const path = fileOf(h.documentId);
-    return { documentId: h.documentId, title: h.title, ...(path ? { path } : {}) };
+    return { documentId: h.documentId, title: h.title, link: h.link, ...(path ? { path } : {}) };
   });
+  const above = (at < 0 ? ranked : ranked.slice(0, at)).map(({ link: _link, ...o }): Outranking => o);
   let sectionRank: number | undefined;
   if (question.anchor !== undefined) {
     const sections: SearchHit[] = [];
@@ -78,6 +87,7 @@ export function answerOf(question: Question, documentId: string, hits: readonly 
     ...(sectionRank !== undefined ? { sectionRank } : {}),
     above,
     found,
+    ranked,
   };
 }
 

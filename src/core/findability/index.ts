@@ -7,3 +7,6 @@ export { bodyOf, defaultQuestions, frontMatterQuestions, parseQuestion } from '.
 export type { Question, QuestionOrigin } from './questions';
 export { QUESTIONS_FILE, readQuestionsFile } from './questionsFile';
 export type { QuestionsFile } from './questionsFile';
+export type { RankedDocument } from './answer';
+export { checkWhenSearchable, SEARCHABLE_PAUSES_MS } from './whenSearchable';
+export type { WaitOptions } from './whenSearchable';

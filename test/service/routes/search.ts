@@ -106,7 +106,7 @@ function searchDoc(hit: ChunkHit, search: SearchSettings): Record<string, unknow
 
 function hits(ctx: HandlerContext, query: string, filters: unknown): ChunkHit[] {
   const search = ctx.settings.search;
-  return ctx.store.index.query({ text: query, sourceTypes: sourceTypes(filters), sourceOf: sourceOf(search) });
+  return ctx.store.index.query({ text: query, sourceTypes: sourceTypes(filters), sourceOf: sourceOf(search), searchableAfterMs: search.searchableAfterMs });
 }
 
 function sendSearchMessage(ctx: HandlerContext): Reply {

@@ -1,5 +1,7 @@
 // Issue 36, item 5: `doc-ingest findable` as a CI gate, run as a child process against the local service.
 import assert from 'node:assert/strict';
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
 import type { QuestionRow } from '../../../src/cli/commands/findable';
 import { usePruneService } from './pruneHarness';
 
@@ -8,6 +10,7 @@ interface Report { command: string; top: number; questions: number; found: numbe
 describe('doc-ingest findable (issue 36)', function () {
   this.timeout(60_000);
   const h = usePruneService('observed');
+  const read = (file: string) => readFile(path.join(h.folder.root, file), 'utf8');
 
   /** A page with three questions, one of them outranked by another file of the workspace. */
   async function workspace(): Promise<void> {
@@ -67,5 +70,43 @@ describe('doc-ingest findable (issue 36)', function () {
     assert.equal(off.code, 4, off.stderr);
     assert.match(off.stderr, /without a vector index \(HTTP 501\)/);
     assert.equal((await h.cli(['findable', '--top', '0'])).code, 2);
+  });
+
+  it('ingest --findable: the pages sent are asked once the batch is over, again while the server indexes them; the report\'s findable; exit 6', async () => {
+    await workspace();
+    await h.folder.write('docs/install.md', (await read('docs/install.md')).replace('Get the package', 'Get the new package'));
+    // The real server indexes a page about a second after its POST returned.
+    h.service.setSearch({ searchableAfterMs: 500 });
+    const { run, report } = await h.report(['ingest', '--findable']);
+    assert.equal(run.code, 6, run.stderr);
+    const f = report.findable!;
+    assert.deepEqual([f.top, f.questions, f.found, f.notFound], [5, 3, 2, 1], 'only the page sent (the others were unchanged)');
+    assert.deepEqual(f.pages.map((p) => p.path), ['docs/install.md']);
+    const [tarball, , invoices] = f.pages[0]!.questions;
+    assert.deepEqual([tarball!.pageRank, tarball!.above[0]?.path], [2, 'docs/old-install.md'], 'the file that outranks it, though not sent in this run');
+    assert.deepEqual([invoices!.found, invoices!.line], [false, 7]);
+    const searches = h.service.requests.filter((r) => r.path.endsWith('search/send-search-message')).length;
+    assert.ok(searches > 3, `asked again while the server indexed the page (${searches} searches)`);
+  });
+
+  it('ingest --findable in text and in GitHub Actions: the answers after the table, a warning on the question\'s line; its refusals', async () => {
+    await workspace();
+    await h.folder.write('docs/faq.md', '# FAQ\n\n## Why Linux?\n\nLinux is where it runs, and always was.\n');
+    const run = await h.cli(['ingest', '--findable', '--top', '1'], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: h.folder.root });
+    assert.equal(run.code, 0, run.stdout + run.stderr);
+    assert.match(run.stdout, /^2 questions on 1 pages: 2 find their page in the top 1, 0 do not$/m);
+    assert.doesNotMatch(run.stdout, /::warning/);
+    await h.folder.write('docs/install.md', (await read('docs/install.md')) + '\nMore.\n');
+    const miss = await h.cli(['ingest', '--findable'], { GITHUB_ACTIONS: 'true', GITHUB_WORKSPACE: h.folder.root });
+    assert.equal(miss.code, 6, miss.stdout + miss.stderr);
+    assert.match(miss.stdout, /^::warning file=docs\/install\.md,line=7,title=Doc Ingest%3A not findable::"How are invoices billed\?"/m);
+    assert.match(miss.stdout, /^MISS {2}docs\/install\.md:7 {2}"How are invoices billed\?"/m);
+    assert.equal((await h.cli(['ingest', '--findable', '--dry-run'])).code, 2);
+    assert.equal((await h.cli(['ingest', '--top', '3'])).code, 2);
+    h.service.setSearch({ vectorIndex: false });
+    await h.folder.write('docs/faq.md', '# FAQ\n\nChanged again.\n');
+    const off = await h.cli(['ingest', '--findable']);
+    assert.equal(off.code, 4, off.stderr);
+    assert.match(off.stderr, /findability not checked: This server runs without a vector index/);
   });
 });

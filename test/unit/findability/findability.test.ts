@@ -62,6 +62,7 @@ describe('findability: the answer (issue 36)', () => {
     assert.equal(a.sectionRank, 5);
     assert.deepEqual(a.above, [{ documentId: 'old-install', title: 'Old install', path: 'docs/old-install.md' }, { documentId: 'crawled', title: 'Wiki page' }]);
     assert.equal(a.found, true);
+    assert.deepEqual(a.ranked.map((r) => [r.documentId, r.link, r.path]), [['old-install', 'https://x/old#a', 'docs/old-install.md'], ['crawled', 'https://w/p', undefined], ['page', 'https://x/page#macos', undefined]], 'the top documents, each at its best section');
     assert.equal(describeAnswer(a, 5), 'page #3 of 5, section #linux #5; outranked by docs/old-install.md, "Wiki page"');
     const tight = answerOf({ text: 'q', anchor: 'linux', origin: 'typed' }, 'page', hits, 4, fileOf);
     assert.equal(tight.found, false, 'the page is in the top 4, its section is not');

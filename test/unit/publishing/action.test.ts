@@ -49,7 +49,7 @@ async function runStep(folder: Folder, inputs: Record<string, string>, extra: Re
     ...extra,
   };
   // The runner sets every declared input, with its default when the workflow gives none.
-  for (const name of INPUTS) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? ({ changed: 'false', prune: 'false', 'dry-run': 'false', report: 'doc-ingest-report.json' } as Record<string, string>)[name] ?? '';
+  for (const name of INPUTS) env[`INPUT_${name.toUpperCase()}`] = inputs[name] ?? ({ changed: 'false', prune: 'false', 'dry-run': 'false', findable: 'false', report: 'doc-ingest-report.json' } as Record<string, string>)[name] ?? '';
   const run = await runProcess(process.execPath, [ACTION], { cwd: folder.root, env });
   const step = { ...run, outputs: parseOutputs(fs.readFileSync(outputFile, 'utf8')), summary: fs.readFileSync(summaryFile, 'utf8') };
   fs.rmSync(outputFile, { force: true });
@@ -114,6 +114,25 @@ describe('the GitHub Action (action.yml, dist/action.js)', function () {
     assert.equal(again.outputs.files, '1', 'only the failed file is still changed');
     assert.equal(again.outputs.report, path.join(folder.root, 'doc-ingest-report.json'));
     noKeyAnywhere(again);
+  });
+
+  it('findable: the questions of the pages sent, as outputs, a summary section naming what outranks a miss, exit 6 (issue 36)', async () => {
+    await folder.write('docs/install.md', [
+      '---', 'title: Installing', 'questions:', '  - Which package do I get?', '  - How do I unpack the tarball?', '  - How are invoices billed?', '---',
+      '# Installing', '', 'Get the package from the download page.', '', '## On Linux', '', 'Unpack it.', '',
+    ].join('\n'));
+    await folder.write('docs/old-install.md', '# Old tarball notes\n\nUnpack the tarball, then unpack the tarball again: tarball, tarball.\n');
+    const step = await runStep(folder, { server: h.service.baseUrl, key: h.service.keys.admin, findable: 'true' });
+    assert.equal(step.code, 6, step.stderr);
+    // Both pages were sent: install.md's three questions, and old-install.md's title.
+    assert.deepEqual([step.outputs.questions, step.outputs.found, step.outputs['not-found'], step.outputs['exit-code']], ['4', '3', '1', '6']);
+    assert.match(step.summary, /^#### Is it findable\?$/m);
+    assert.match(step.summary, /^3 of 4 questions find their page in the top 5\.$/m);
+    assert.match(step.summary, /^\| How are invoices billed\? \| `docs\/install\.md:6` \| not in the top 5 \| .* \|$/m);
+    assert.match(step.stderr, /^::warning file=docs\/install\.md,line=6,title=Doc Ingest%3A not findable::"How are invoices billed\?"/m);
+    noKeyAnywhere(step, fs.readFileSync(path.join(folder.root, 'doc-ingest-report.json'), 'utf8'));
+    const without = await runStep(folder, { server: h.service.baseUrl, key: h.service.keys.admin });
+    assert.equal(without.outputs.questions, undefined, 'not asked: no count');
   });
 
   it('a dry run sends nothing and needs no key; it says so in the summary', async () => {
