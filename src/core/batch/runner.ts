@@ -292,8 +292,10 @@ class Batch {
       let documentId: string | undefined;
       try {
         const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
-        // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
-        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
+        // A file its site never publishes claims no id: its build skips it, so it is no page's rival. The site's
+        // generator may own front matter `id` (Docusaurus): read the id as the build will.
+        const published = site?.notPublished === undefined && site?.outsideSite === undefined;
+        if (published) documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
         const images = await this.localImages(file, bytes, site);
         for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
       } catch {

@@ -246,6 +246,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   if (options.now !== undefined && Number.isNaN(options.now.getTime())) {
     throw new DocumentError('invalidOption', 'The current time given is not a valid date.', { key: 'now' });
   }
+  // The site decides first: a file it never publishes (a test fixture, a partial) is skipped as such, whatever its
+  // bytes and front matter hold (Prettier's tests/format files have front matter no page would have).
+  const unpublished = siteUnpublishedError(path, options.site);
+  if (unpublished) throw unpublished;
   const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
   const markdown = options.markdown ?? isMarkdownPath(path);
   const problems: DocumentProblem[] = [];
@@ -261,12 +265,6 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     }
   }
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
-  if (options.site?.notPublished !== undefined) {
-    throw new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${options.site.notPublished}.`, { key: 'site' });
-  }
-  if (options.site?.outsideSite !== undefined) {
-    throw new DocumentError('notPublished', `“${baseName(path)}” is ${options.site.outsideSite}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`, { key: 'site' });
-  }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
@@ -652,6 +650,17 @@ function assemble(
 function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly string[] | undefined): FrontMatter['metadata'] {
   if (!breadcrumb?.length || 'breadcrumb' in metadata) return metadata;
   return { ...metadata, breadcrumb: breadcrumb.join(BREADCRUMB_SEPARATOR) };
+}
+
+/** Why the page's site never publishes it (a partial, `exclude_docs`, outside its docs folders); undefined when it does. */
+function siteUnpublishedError(path: string, site: SiteFacts | undefined): DocumentError | undefined {
+  if (site?.notPublished !== undefined) {
+    return new DocumentError('notPublished', `“${baseName(path)}” is not published: for its docs site it is ${site.notPublished}.`, { key: 'site' });
+  }
+  if (site?.outsideSite !== undefined) {
+    return new DocumentError('notPublished', `“${baseName(path)}” is ${site.outsideSite}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.`, { key: 'site' });
+  }
+  return undefined;
 }
 
 /** A page its front matter keeps from being published: skipped with this sentence, never sent (F15). */
