@@ -21,8 +21,8 @@ import type { SiteImagePaths } from './images';
 import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
-import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { IncludeBases, IncludedFiles, ReaderText } from './readerText';
+import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from './readerText';
+import type { Edit, IncludeBases, IncludedFiles, ReaderText } from './readerText';
 import { readerSyntax } from './siteSyntax';
 import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
@@ -268,7 +268,8 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
+  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
+  const reader = markdown ? withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options) : undefined;
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -344,6 +345,29 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
   }
   for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
   return reader;
+}
+
+/**
+ * The reader text with every Markdown image that is not sent as an image section (remote, a GIF or SVG the upload
+ * route refuses, one skipped for a problem, any image when images are not sent) replaced by its alt text, as a
+ * reader who cannot see it reads it: `![Data flow](flow.gif)` and `<img alt="Data flow" src="flow.gif">` → `Data flow`,
+ * nothing when the alt text is empty (the HTML around an `<img>` stays). A templated target (`{{ x }}`) stays as
+ * written.
+ */
+function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): ReaderText | undefined {
+  const body = reader?.mapped.text ?? sourceBody;
+  if (!body.includes('![')) return reader;
+  const before = frontMatter !== '' ? frontMatter : '\n';
+  const edits: Edit[] = [];
+  for (const image of findImageReferences(before + body, path, options.site?.images)) {
+    if (image.templated) continue;
+    if (image.kind === 'local' && image.path !== undefined && options.images?.has(image.path)) continue;
+    edits.push({ start: image.start - before.length, end: image.end - before.length, text: image.alt });
+  }
+  if (edits.length === 0) return reader;
+  const mapped = (reader?.mapped ?? MappedText.identity(sourceBody)).apply(edits);
+  const headingIds = reader?.headingIds;
+  return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
 
 /**

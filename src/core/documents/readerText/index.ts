@@ -47,6 +47,7 @@ export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
 export { MappedText } from './mapped';
+export type { Edit } from './mapped';
 
 export interface ReaderTextOptions {
   /** The page's root-relative path (includes are resolved from it). */
@@ -204,8 +205,8 @@ function idsOfLines(mapped: MappedText, bySource: ReadonlyMap<number, string>): 
   return result;
 }
 
-/** Offsets of a text, where they stand once `edits` (none of them covering one) are applied. */
-function shiftedOffsets(ids: ReadonlyMap<number, string>, edits: readonly Edit[]): Map<number, string> {
+/** Offsets of the text before `edits` → the same places after them (a heading line's offset, moved by the edits before it). */
+export function shiftedOffsets(ids: ReadonlyMap<number, string>, edits: readonly Edit[]): Map<number, string> {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const result = new Map<number, string>();
   for (const [offset, id] of ids) {
