@@ -155,7 +155,16 @@ export interface SiteFacts {
   syntax?: SiteSyntax;
   /** Where the site's include extensions read files (snippets' and markdown-include's `base_path`). */
   includeBases?: IncludeBases;
+  /**
+   * The part of the page its generator writes from a spec, before the page's own text (Mintlify's API pages: the
+   * operation, its parameters, body and responses), as Markdown; or why it could not be made (the page's own
+   * reason: it is skipped when it has no text of its own either, else sent with a warning).
+   */
+  generated?: GeneratedPart;
 }
+
+/** What a generator writes on a page from a spec (`SiteFacts.generated`). */
+export type GeneratedPart = { markdown: string } | { missing: string };
 
 export type { SiteSyntax };
 
@@ -269,7 +278,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
   const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns)) : undefined;
-  const reader = markdown ? withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options) : undefined;
+  const reader = markdown ? withGenerated(withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options), sourceBody, options.site?.generated) : undefined;
+  if (options.site?.generated && 'missing' in options.site.generated && hasVisibleText(reader?.mapped.text ?? sourceBody)) {
+    problems.push(problem('warning', 'generatedMissing', `The site generates part of this page from a spec, but ${options.site.generated.missing}: only the page's own text is sent.`, { line: 1 }));
+  }
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -366,6 +378,18 @@ function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, fro
   }
   if (edits.length === 0) return reader;
   const mapped = (reader?.mapped ?? MappedText.identity(sourceBody)).apply(edits);
+  const headingIds = reader?.headingIds;
+  return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
+}
+
+/** The reader text with the part the generator writes from a spec in front (`SiteFacts.generated`). */
+function withGenerated(reader: ReaderText | undefined, sourceBody: string, generated: GeneratedPart | undefined): ReaderText | undefined {
+  if (generated === undefined || !('markdown' in generated) || generated.markdown.trim() === '') return reader;
+  const before = reader?.mapped ?? MappedText.identity(sourceBody);
+  // In place of the blank lines the page starts with: one blank line between the two parts.
+  const blank = /^(?:[ \t]*\n)*/.exec(before.text)?.[0].length ?? 0;
+  const edits: Edit[] = [{ start: 0, end: blank, text: `${generated.markdown.trim()}\n\n` }];
+  const mapped = before.apply(edits);
   const headingIds = reader?.headingIds;
   return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
@@ -731,6 +755,8 @@ function metadataSizeProblems(file: PreparedFile, metadata: FrontMatter['metadat
 
 function emptyError(file: PreparedFile): DocumentError {
   const name = baseName(file.path);
+  const generated = file.options.site?.generated;
+  if (generated !== undefined && 'missing' in generated) return new DocumentError('empty', `“${name}” is a page its site generates from a spec, but ${generated.missing}; it has no text of its own to ingest.`);
   if (file.reader !== undefined) return new DocumentError('empty', `“${name}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.`);
   return new DocumentError(
     'empty',
