@@ -181,6 +181,8 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
     return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
   }));
+  // What a snippet put in is Markdown too: a comment in an included SVG or HTML file is no text either (MDX: as above).
+  if (!mdx) stage((text) => htmlComments(text));
   if (context.mkdocs) stage((text) => pymdownBlocks(text));
   for (let pass = 0; pass < MAX_NESTING; pass++) {
     const edits = admonitions(mapped.text, context.mkdocs);
