@@ -293,8 +293,10 @@ class Batch {
       let documentId: string | undefined;
       try {
         const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
-        // The site's generator may own front matter `id` (Docusaurus): read the id as the build will.
-        documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
+        // A file its site never publishes claims no id: its build skips it, so it is no page's rival. The site's
+        // generator may own front matter `id` (Docusaurus): read the id as the build will.
+        const published = site?.notPublished === undefined && site?.outsideSite === undefined;
+        if (published) documentId = documentIdOf(bytes, file.relativePath, this.o.config(file).idPrefix, { generatorKeys: site?.generatorKeys });
         // The images' hashes serve only to ask the server about the ledger's uploads (`forgetLostImages`): without a
         // ledger and a server to ask (a dry run) the page's reader text is not made for them here.
         if (this.o.ledger && this.o.client) {

@@ -21,8 +21,8 @@ import type { SiteImagePaths } from './images';
 import { BodyPlaces } from './inlineSites';
 import { findHeadings } from './markdown';
 import type { AnchorStyle } from './slug';
-import { IncludeBoundError, MdxSyntaxError, readerText } from './readerText';
-import type { IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
+import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from './readerText';
+import type { Edit, IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
 import { readerSyntax } from './siteSyntax';
 import type { SiteSyntax } from './siteSyntax';
 import type { MarkdownHeading } from './markdown';
@@ -158,7 +158,16 @@ export interface SiteFacts {
   syntax?: SiteSyntax;
   /** Where the site's include extensions read files (snippets' and markdown-include's `base_path`). */
   includeBases?: IncludeBases;
+  /**
+   * The part of the page its generator writes from a spec, before the page's own text (Mintlify's API pages: the
+   * operation, its parameters, body and responses), as Markdown; or why it could not be made (the page's own
+   * reason: it is skipped when it has no text of its own either, else sent with a warning).
+   */
+  generated?: GeneratedPart;
 }
+
+/** What a generator writes on a page from a spec (`SiteFacts.generated`). */
+export type GeneratedPart = { markdown: string } | { missing: string };
 
 export type { SiteSyntax };
 
@@ -249,6 +258,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   if (options.now !== undefined && Number.isNaN(options.now.getTime())) {
     throw new DocumentError('invalidOption', l10n.t('The current time given is not a valid date.'), { key: 'now' });
   }
+  // The site decides first: a file it never publishes (a test fixture, a partial) is skipped as such, whatever its
+  // bytes and front matter hold (Prettier's tests/format files have front matter no page would have).
+  const unpublished = siteUnpublishedError(path, options.site);
+  if (unpublished) throw unpublished;
   const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
   const markdown = options.markdown ?? isMarkdownPath(path);
   const problems: DocumentProblem[] = [];
@@ -264,16 +277,14 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     }
   }
   if (frontMatter.withheld) throw notPublishedError(path, frontMatter.withheld);
-  if (options.site?.notPublished !== undefined) {
-    throw new DocumentError('notPublished', l10n.t('“{0}” is not published: for its docs site it is {1}.', baseName(path), options.site.notPublished), { key: 'site' });
-  }
-  if (options.site?.outsideSite !== undefined) {
-    throw new DocumentError('notPublished', l10n.t('“{0}” is {1}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.', baseName(path), options.site.outsideSite), { key: 'site' });
-  }
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const reader = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
+  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
+  const reader = markdown ? withGenerated(withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options), sourceBody, options.site?.generated) : undefined;
+  if (options.site?.generated && 'missing' in options.site.generated && hasVisibleText(reader?.mapped.text ?? sourceBody)) {
+    problems.push(problem('warning', 'generatedMissing', l10n.t('The site generates part of this page from a spec, but {0}: only the page\'s own text is sent.', options.site.generated.missing), { line: 1 }));
+  }
   const body = reader?.mapped.text ?? sourceBody;
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
@@ -349,6 +360,41 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
   }
   for (const p of reader?.problems ?? []) problems.push(problem(p.severity, p.code, p.message, { line: lineOf(p.offset) }));
   return reader;
+}
+
+/**
+ * The reader text with every Markdown image that is not sent as an image section (remote, a GIF or SVG the upload
+ * route refuses, one skipped for a problem, any image when images are not sent) replaced by its alt text, as a
+ * reader who cannot see it reads it: `![Data flow](flow.gif)` and `<img alt="Data flow" src="flow.gif">` → `Data flow`,
+ * nothing when the alt text is empty (the HTML around an `<img>` stays). A templated target (`{{ x }}`) stays as
+ * written.
+ */
+function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): ReaderText | undefined {
+  const body = reader?.mapped.text ?? sourceBody;
+  if (!body.includes('![')) return reader;
+  const before = frontMatter !== '' ? frontMatter : '\n';
+  const edits: Edit[] = [];
+  for (const image of findImageReferences(before + body, path, options.site?.images)) {
+    if (image.templated) continue;
+    if (image.kind === 'local' && image.path !== undefined && options.images?.has(image.path)) continue;
+    edits.push({ start: image.start - before.length, end: image.end - before.length, text: image.alt });
+  }
+  if (edits.length === 0) return reader;
+  const mapped = (reader?.mapped ?? MappedText.identity(sourceBody)).apply(edits);
+  const headingIds = reader?.headingIds;
+  return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
+}
+
+/** The reader text with the part the generator writes from a spec in front (`SiteFacts.generated`). */
+function withGenerated(reader: ReaderText | undefined, sourceBody: string, generated: GeneratedPart | undefined): ReaderText | undefined {
+  if (generated === undefined || !('markdown' in generated) || generated.markdown.trim() === '') return reader;
+  const before = reader?.mapped ?? MappedText.identity(sourceBody);
+  // In place of the blank lines the page starts with: one blank line between the two parts.
+  const blank = /^(?:[ \t]*\n)*/.exec(before.text)?.[0].length ?? 0;
+  const edits: Edit[] = [{ start: 0, end: blank, text: `${generated.markdown.trim()}\n\n` }];
+  const mapped = before.apply(edits);
+  const headingIds = reader?.headingIds;
+  return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
 
 /**
@@ -657,6 +703,17 @@ function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly 
   return { ...metadata, breadcrumb: breadcrumb.join(BREADCRUMB_SEPARATOR) };
 }
 
+/** Why the page's site never publishes it (a partial, `exclude_docs`, outside its docs folders); undefined when it does. */
+function siteUnpublishedError(path: string, site: SiteFacts | undefined): DocumentError | undefined {
+  if (site?.notPublished !== undefined) {
+    return new DocumentError('notPublished', l10n.t('“{0}” is not published: for its docs site it is {1}.', baseName(path), site.notPublished), { key: 'site' });
+  }
+  if (site?.outsideSite !== undefined) {
+    return new DocumentError('notPublished', l10n.t('“{0}” is {1}, so a batch leaves it out; to send it anyway, name it: on its own, or in an include glob that spells its name.', baseName(path), site.outsideSite), { key: 'site' });
+  }
+  return undefined;
+}
+
 /** A page its front matter keeps from being published: skipped with this sentence, never sent (F15). */
 function notPublishedError(path: string, withheld: NonNullable<FrontMatter['withheld']>): DocumentError {
   const { key, line } = withheld;
@@ -701,6 +758,8 @@ function metadataSizeProblems(file: PreparedFile, metadata: FrontMatter['metadat
 
 function emptyError(file: PreparedFile): DocumentError {
   const name = baseName(file.path);
+  const generated = file.options.site?.generated;
+  if (generated !== undefined && 'missing' in generated) return new DocumentError('empty', l10n.t('“{0}” is a page its site generates from a spec, but {1}; it has no text of its own to ingest.', name, generated.missing));
   if (file.reader !== undefined) return new DocumentError('empty', l10n.t('“{0}” has no text a reader of the site sees (only imports, components without text or ignored regions); there is nothing to ingest.', name));
   return new DocumentError(
     'empty',

@@ -18,7 +18,10 @@ import { normalizeRelativePath } from './text';
 export interface ImageReference {
   /** `inline`: `![alt](path)`; `reference`: `![alt][ref]`, `![ref][]`, `![ref]`; `html`: `<img src>`. */
   syntax: 'inline' | 'reference' | 'html';
-  /** Alt text as a reader sees it (markup removed, whitespace collapsed); empty when there is none. */
+  /**
+   * Alt text as a reader sees it (markup removed but code spans, which stay Markdown code, whitespace collapsed);
+   * empty when there is none.
+   */
   alt: string;
   /** The title (`"title"` of Markdown, `title=` of HTML), when there is one. */
   title?: string;
@@ -219,7 +222,7 @@ export function findImageReferences(text: string, relativePath: string, site?: S
         const title = child.attrGet('title');
         add(at, place, {
           syntax: at.content.charCodeAt(place.end - 1) === 0x29 /* ) */ ? 'inline' : 'reference',
-          alt: plainText(child.children ?? []).replace(/\s+/g, ' ').trim(),
+          alt: plainText(child.children ?? [], true).replace(/\s+/g, ' ').trim(),
           title: typeof title === 'string' ? title : undefined,
           src: String(child.attrGet('src') ?? ''),
         });

@@ -9,6 +9,7 @@ import MarkdownIt from 'markdown-it';
 import { useFastBlockState } from './blockState';
 import { MkdocsSlugger, Slugger } from './slug';
 import type { AnchorStyle } from './slug';
+import { codeSpan } from './text';
 
 export interface MarkdownHeading {
   /** 1 to 6. */
@@ -62,15 +63,20 @@ type Token = MarkdownIt.Token;
  */
 const EXPLICIT_ID = /[ \t]*\{:?[ \t]*#([^\s{}#]+)(?:[ \t]+[^{}\n]*)?[ \t]*\}[ \t]*$/;
 
-/** The text a reader sees of inline tokens (heading text, image alt text). */
-export function plainText(tokens: readonly Token[]): string {
+/**
+ * The text a reader sees of inline tokens (heading text, image alt text). `codeSpans`: code stays a code span
+ * (an image's alt text put in a section's Markdown, where `<App>` in code is code, not a tag).
+ */
+export function plainText(tokens: readonly Token[], codeSpans = false): string {
   let text = '';
   for (const token of tokens) {
     switch (token.type) {
       case 'text':
       case 'text_special':
-      case 'code_inline':
         text += token.content;
+        break;
+      case 'code_inline':
+        text += codeSpans ? codeSpan(token.content) : token.content;
         break;
       case 'softbreak':
       case 'hardbreak':

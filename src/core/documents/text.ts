@@ -143,3 +143,10 @@ export function lineStarts(text: string): number[] {
   }
   return starts;
 }
+
+/** `text` as a Markdown code span, its fence longer than any run of backticks inside it. */
+export function codeSpan(text: string): string {
+  const fence = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}

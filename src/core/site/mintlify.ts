@@ -13,6 +13,7 @@
  *   else front matter `sidebarTitle`, else `title`, else its first heading, else its file name);
  * - the title: front matter `title`, else `sidebarTitle`.
  */
+import { generatedMarkdown, MintlifyApiSpecs } from './mintlifyApi';
 import { readMintlifyConfig } from './mintlifyConfig';
 import { MINTIGNORE_FILE, mintlifyExclusions } from './mintlifyIgnore';
 import { navigationPlaces } from './mintlifyNav';
@@ -37,6 +38,7 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
   const mintignorePath = joinPath(folder, MINTIGNORE_FILE);
   const mintignore = await files.read(mintignorePath);
   const exclusions = mintlifyExclusions(mintignore === undefined ? undefined : new TextDecoder().decode(mintignore), mintignorePath);
+  const apiSpecs = new MintlifyApiSpecs(files, folder);
   const rules: SiteRule[] = [
     { name: 'navigation', value: `${places.size} pages` },
     ...(parts.length > 0 ? [{ name: '$ref', value: parts.join(', ') }] : []),
@@ -51,25 +53,31 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
     docsDirs: [folder],
     rules,
     warnings,
-    page(path: string, pageText: string): Promise<SitePage> {
+    async page(path: string, pageText: string): Promise<SitePage> {
       const inSite = under(folder, path);
-      if (inSite === undefined || !/\.mdx?$/i.test(inSite)) return Promise.resolve({ path, breadcrumb: [], notPage: l10n.t('not a page of the site') });
+      if (inSite === undefined || !/\.mdx?$/i.test(inSite)) return { path, breadcrumb: [], notPage: l10n.t('not a page of the site') };
       const excluded = exclusions.reasonOf(inSite);
-      if (excluded !== undefined) return Promise.resolve({ path, breadcrumb: [], notPage: excluded, unpublished: true });
+      if (excluded !== undefined) return { path, breadcrumb: [], notPage: excluded, unpublished: true };
       const route = inSite.replace(/\.mdx?$/i, '');
       const read = readPageText(pageText);
       const fm = read.frontMatter;
       const stem = route.split('/').pop() ?? route;
       const where = places.get(route);
-      const label = nonEmpty(where?.label) ?? nonEmpty(fm.get('sidebarTitle')) ?? nonEmpty(fm.get('title')) ?? nonEmpty(read.h1) ?? stem;
+      // An API page: Mintlify writes its operation or channel from the spec, and titles it from there (`mintlifyApi.ts`).
+      const api = await apiSpecs.partOf(fm);
+      const apiTitle = api !== undefined && 'title' in api ? api.title : undefined;
+      const label = nonEmpty(where?.label) ?? nonEmpty(fm.get('sidebarTitle')) ?? nonEmpty(fm.get('title')) ?? nonEmpty(apiTitle) ?? nonEmpty(read.h1) ?? stem;
       const page: SitePage = { path, breadcrumb: [...(where?.sections ?? []), label] };
-      const title = nonEmpty(fm.get('title')) ?? nonEmpty(fm.get('sidebarTitle'));
+      const title = nonEmpty(fm.get('title')) ?? nonEmpty(fm.get('sidebarTitle')) ?? nonEmpty(apiTitle);
       if (title !== undefined) page.title = title;
+      if (api !== undefined) {
+        page.generated = 'missing' in api ? { missing: api.missing } : { markdown: generatedMarkdown(api, nonEmpty(fm.get('description')) !== undefined) };
+      }
       if (canonical !== undefined) {
         const address = route === 'index' ? '' : route.replace(/\/index$/, '');
         page.url = address === '' ? canonical : joinUrl(`${canonical}/`, encodeUrlPath(address));
       }
-      return Promise.resolve(page);
+      return page;
     },
     // Mintlify serves the docs root's files at the site's root, and a page's address is its path without the
     // extension (no trailing slash), so raw HTML's relative paths resolve from the file's folder as written.

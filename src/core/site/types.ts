@@ -2,7 +2,7 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
-import type { SiteFacts, SiteSyntax } from '../documents/build';
+import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build';
 import type { SiteImagePaths } from '../documents/images';
 import type { AnchorStyle } from '../documents/slug';
 import type { IncludeBases } from '../documents/readerText';
@@ -79,6 +79,8 @@ export interface SitePage {
   syntax?: SiteSyntax;
   /** Where its include extensions read files (`SiteFacts.includeBases`). */
   includeBases?: IncludeBases;
+  /** The part of the page the generator writes from a spec (Mintlify's API pages: `SiteFacts.generated`). */
+  generated?: GeneratedPart;
   /** Set when the file is no page of the site (a partial, outside the docs folder): the reason. */
   notPage?: string;
   /** With `notPage`: the site itself never publishes the file (a partial, `exclude_docs`), so neither does a batch. */
@@ -126,6 +128,7 @@ export function siteFacts(page: SitePage | undefined, generator: Generator): Sit
   if (page.syntax !== undefined) facts.syntax = page.syntax;
   if (page.includeBases !== undefined) facts.includeBases = page.includeBases;
   if (page.editUrl !== undefined) facts.editUrl = page.editUrl;
+  if (page.generated !== undefined) facts.generated = page.generated;
   return facts;
 }
 

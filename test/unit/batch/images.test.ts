@@ -46,7 +46,7 @@ describe('batch runner: local images (F8)', () => {
         for (const s of images) assert.ok(files.some((f) => (f.fileId ?? f.id) === s.image_file_id), `${s.image_file_id} is an uploaded file`);
         assert.equal(images[0]?.image_file_id, images[2]?.image_file_id, 'the same picture, the same file');
         assert.deepEqual(sections.map((s) => s.type ?? 'text'), ['text', 'image', 'text', 'image', 'image', 'text']);
-        assert.match(JSON.stringify(sections), /https:\/\/example\.com\/x\.png/, 'a remote image stays text');
+        assert.match(sections[5]?.text ?? '', /^remote\n/, 'a remote image reads as its alt text');
         assert.equal(h.service.documents().find((d) => d.id === guide?.id)?.received !== undefined, true);
       });
 
@@ -63,7 +63,9 @@ describe('batch runner: local images (F8)', () => {
 
         const skipped = await runBatch(withImages({ images: { read: (_f, p) => readFile(path.join(folder.root, p)), onProblem: 'skipImage' } }));
         assert.ok(['created', 'updated'].includes(result(skipped, 'a.md').outcome));
-        assert.match(JSON.stringify(h.service.document(result(skipped, 'a.md').documentId ?? '')?.received), /pics\/gone\.png/, 'the image stays as text');
+        const received = JSON.stringify(h.service.document(result(skipped, 'a.md').documentId ?? '')?.received);
+        assert.match(received, /Text\.\\n\\ngone"/, 'the image skipped reads as its alt text');
+        assert.doesNotMatch(received, /pics\/gone\.png/);
       });
 
       it('an image outside the workspace, and one the server refuses as too large, are reported', async () => {

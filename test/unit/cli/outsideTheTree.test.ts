@@ -89,7 +89,7 @@ describe('doc-ingest command line: nothing outside the repository is read (issue
     const skipped = await cli(['ingest', 'docs/page.md', '--json', '--images-on-problem', 'skip-image']);
     assert.equal(skipped.code, 0, skipped.stderr);
     assert.equal(uploads().length, 0, 'still nothing uploaded');
-    assert.match(JSON.stringify(h.service.document('docs~page.md')?.received), /img\/logo\.png/, 'the image stays text');
+    assert.match(JSON.stringify(h.service.document('docs~page.md')?.received), /Text\.\\n\\nLogo\\n\\nSecret\\n\\nThrough a folder"/, 'each image skipped reads as its alt text');
   });
 
   it('references to files inside the repository that are no images (/secrets.json, /.env, ../.git/config) are refused as not images', async () => {

@@ -17,17 +17,17 @@ const text = [
 const images = new Map([['docs/pre.png', 'file-pre'], ['docs/img/a.png', 'file-a'], ['docs/img/b.png', 'file-b']]);
 
 describe('documents: image sections', () => {
-  it('puts an image section where each uploaded image stands, with its alt text, link and heading', () => {
+  it('puts an image section where each uploaded image stands, with its alt text, link and heading; an image not uploaded (remote, or not in the map) reads as its alt text', () => {
     const result = build(text, 'docs/guide.md', { linkTemplate: template, images });
     assert.deepEqual(result.document.sections, [
       { text: 'Intro', link: 'https://docs.example.com/docs/guide' },
       { type: 'image', image_file_id: 'file-pre', text: 'Before any heading', link: 'https://docs.example.com/docs/guide' },
       { text: '## Setup\n\nBefore.', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
       { type: 'image', image_file_id: 'file-a', text: 'Shot one', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
-      { text: 'Setup\n\nAfter ![remote](https://cdn.example.com/y.png) text', link: 'https://docs.example.com/docs/guide#setup' },
+      { text: 'Setup\n\nAfter remote text', link: 'https://docs.example.com/docs/guide#setup' },
       { type: 'image', image_file_id: 'file-b', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
       { text: 'Setup\n\ntail.', link: 'https://docs.example.com/docs/guide#setup' },
-      { text: '## Next\n\nNo images here, only ![not uploaded](img/c.png).', link: 'https://docs.example.com/docs/guide#next', heading: 'Next' },
+      { text: '## Next\n\nNo images here, only not uploaded.', link: 'https://docs.example.com/docs/guide#next', heading: 'Next' },
     ]);
   });
 
@@ -66,12 +66,34 @@ describe('documents: image sections', () => {
     assert.deepEqual(result.document.sections, [
       { text: 'Before.', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
       { type: 'image', image_file_id: 'file-a', text: 'Shot one', link: 'https://docs.example.com/docs/guide#setup', heading: 'Setup' },
-      { text: 'After ![remote](https://cdn.example.com/y.png) text ![](img', link: 'https://docs.example.com/docs/guide#setup' },
+      { text: 'After remote text ![](img', link: 'https://docs.example.com/docs/guide#setup' },
     ]);
   });
 
   it('sends a file holding only an image as one image section', () => {
     const result = build('![Only](only.png)\n', 'only.md', { images: new Map([['only.png', 'X']]) });
     assert.deepEqual(result.document.sections, [{ type: 'image', image_file_id: 'X', text: 'Only' }]);
+  });
+
+  it('an image left out of the upload (a GIF, an SVG) reads as its alt text, or as nothing when its alt is empty; an <img> tag too, the HTML around it staying', () => {
+    const source = '# T\n\nThe flow: ![Data *flow* diagram](flow.gif) as shown.\n\n![](logo.svg)\n\n![Shot](shot.png)\n\n<p align="center"><img alt="Tag" src="tag.gif"></p>\n';
+    const result = build(source, 'docs/t.md', { images: new Map([['docs/shot.png', 'file-shot']]) });
+    assert.deepEqual(result.document.sections, [
+      { text: '# T\n\nThe flow: Data flow diagram as shown.', heading: 'T' },
+      { type: 'image', image_file_id: 'file-shot', text: 'Shot', heading: 'T' },
+      { text: '<p align="center">Tag</p>' },
+    ]);
+  });
+
+  it("code in an image's alt text stays a code span (`<UserPage>` is code, not a tag), in an image section and where the image reads as its alt", () => {
+    // Redux's tutorials: ![Profiler capture - `<UserPage>`](/img/x.png).
+    const source = '# T\n\n![Capture of `<UserPage>`](a.png)\n\n![Left out `<App>` and ``a`b``](b.gif)\n';
+    const result = build(source, 'docs/t.md', { images: new Map([['docs/a.png', 'file-a']]) });
+    assert.deepEqual(result.document.sections, [
+      { text: '# T', heading: 'T' },
+      { type: 'image', image_file_id: 'file-a', text: 'Capture of `<UserPage>`', heading: 'T' },
+      { text: 'Left out `<App>` and ``a`b``' },
+    ]);
+    assert.deepEqual(result.problems.filter((p) => p.code === 'unrenderedMarkup'), []);
   });
 });

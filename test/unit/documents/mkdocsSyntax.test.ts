@@ -40,7 +40,7 @@ describe('reader text: MkDocs attribute lists (issue 35)', () => {
       'Keep {name} as written.',
     ].join('\n'), 'docs/guide.md', MKDOCS);
     assert.deepEqual(texts(result), [
-      '# Guide\n\nSome text.\n\n![A chart](chart.png)\n\nSee [the list](list.md) now.',
+      '# Guide\n\nSome text.\n\nA chart\n\nSee [the list](list.md) now.',
       '## Setup\n\nKeep {name} as written.',
     ]);
     assert.deepEqual(result.document.sections.map((s) => s.link), ['https://docs.example.com/guide/#top', 'https://docs.example.com/guide/#setup-steps']);

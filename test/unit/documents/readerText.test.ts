@@ -206,6 +206,13 @@ describe('reader text: includes (F15)', () => {
     assert.ok(!text?.includes('8<'), text);
   });
 
+  it('an HTML comment in what a snippet includes (an SVG drawing, an HTML file) is no text either; in a fence it stays', () => {
+    const includes = new Map([['docs/img/flow.svg', '<svg>\n<!-- node a -->\n<text>Start</text>\n</svg>\n']]);
+    const page = '# Flow\n\n<div>\n--8<-- "docs/img/flow.svg"\n</div>\n\n```xml\n--8<-- "docs/img/flow.svg"\n```\n';
+    const [text] = texts(build(page, 'docs/flow.md', { includes, site: { syntax: 'mkdocs', includeBases: { snippets: [''] } } }));
+    assert.equal(text, '# Flow\n\n<div>\n<svg>\n<text>Start</text>\n</svg>\n</div>\n\n```xml\n<svg>\n<!-- node a -->\n<text>Start</text>\n</svg>\n```');
+  });
+
   it('MkDocs snippet sections and open line ranges: `path:name` shows the lines between its markers, `path::1` the first line', async () => {
     const result = await buildFixture('docs/sections.md');
     assert.deepEqual(result.document.sections.map((s) => s.heading), ['Sections', 'Shared text']);

@@ -52,6 +52,13 @@ describe('unrendered markup (issue 35, item 4)', () => {
     assert.deepEqual(unrenderedKinds('```mdx\n<Steps>\n    ```bash\n    npm i\n    ```\n</Steps>\n```\n'), []);
   });
 
+  it('finds nothing in a fence inside a block quote, nested or not; after the fence closes, prose again', () => {
+    // MkDocs's theme guide and Prettier's blog quote templates: `> > ```django` with `{% for %}` lines inside.
+    const quoted = ['> > ```django', '> >   {%- for path in extra_javascript %}', '> >   <!-- a note -->', '> >   {%- endfor %}', '> > ```', '', '> ````md', '> <!-- prettier-ignore -->', '> ````'].join('\n');
+    assert.deepEqual(unrenderedKinds(quoted), []);
+    assert.deepEqual(unrenderedKinds(`${quoted}\n\n> {{ left }}\n`), ['macro']);
+  });
+
   it('says each kind once, at its first line, with how many more lines carry it', () => {
     const text = ['# T', '', '{* a.py *}', '', 'Words.', '', '{* b.py *}', '', '{* c.py *}', '', '<Tip>'].join('\n');
     const problems = build(text, 'notes.md').problems.filter((p) => p.code === 'unrenderedMarkup');

@@ -10,7 +10,7 @@ export interface ProseLine {
 }
 
 /**
- * Calls `visit` for each line of `text` outside fenced code. A fence closes as CommonMark says: by a line of the
+ * Calls `visit` for each line of `text` outside fenced code (in a block quote too). A fence closes as CommonMark says: by a line of the
  * same character, as long or longer, indented at most 3 more than the opening (an example's inner ```bash, indented
  * 4, stays inside the outer ```mdx). `withoutCodeSpans`: inline code spans are blanked (same length, so columns stay).
  */
@@ -21,10 +21,12 @@ export function forEachProseLine(text: string, visit: (line: ProseLine) => void,
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
     const line = text.slice(start, end);
-    const found = /^([ \t]*)(`{3,}|~{3,})/.exec(line);
+    // A fence in a block quote (`> ```js`, `> > ```django`) is a fence too: read behind the quote markers.
+    const inner = line.includes('>') ? line.replace(/^(?:[ \t]{0,3}>[ \t]?)+/, '') : line;
+    const found = /^([ \t]*)(`{3,}|~{3,})/.exec(inner);
     const marker = found?.[2];
     if (fence) {
-      if (marker && found && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && found[1]!.length <= fence.indent + 3 && /^[ \t]*[`~]+[ \t]*$/.test(line)) {
+      if (marker && found && marker[0] === fence.marker[0] && marker.length >= fence.marker.length && found[1]!.length <= fence.indent + 3 && /^[ \t]*[`~]+[ \t]*$/.test(inner)) {
         fence = undefined;
       }
     } else if (marker && found) {

@@ -4,6 +4,7 @@
  * `<TabItem label>`). A component not in the table shows its `title`, else its `label`, as a bold line before its
  * text, as before. README "MDX, admonitions and includes" shows the table.
  */
+import { codeSpan } from '../text';
 
 /** What a component shows besides its children. */
 export interface ComponentShows {
@@ -142,12 +143,6 @@ function firstGiven(values: ReadonlyMap<string, string | true>, names: readonly 
 }
 
 /** `text` as a Markdown code span, fenced by more backticks than it holds in a row. */
-function codeSpan(text: string): string {
-  const fence = '`'.repeat(Math.max(0, ...[...text.matchAll(/`+/g)].map((m) => m[0].length)) + 1);
-  const pad = text.startsWith('`') || text.endsWith('`') ? ' ' : '';
-  return `${fence}${pad}${text}${pad}${fence}`;
-}
-
 function bold(text: string): string {
   return `**${text.replace(/\*/g, '\\*')}**`;
 }

@@ -51,6 +51,7 @@ export { IncludeBoundError, MAX_INCLUDED_CHARS } from './bound';
 export { MdxSyntaxError } from './mdx';
 export type { StageProblem } from './lines';
 export { MappedText } from './mapped';
+export type { Edit } from './mapped';
 
 export interface ReaderTextOptions {
   /** The page's root-relative path (includes are resolved from it). */
@@ -188,6 +189,8 @@ function render(body: string, path: string, mdx: boolean, context: RenderContext
     const texts = line.references.map((reference) => include(found)(reference, line.start)).filter((t): t is string => t !== undefined && t !== '');
     return includeEdit(line, texts.length === 0 ? undefined : texts.join('\n\n'), line.end > 0 && text[line.end - 1] === '\n');
   }));
+  // What a snippet put in is Markdown too: a comment in an included SVG or HTML file is no text either (MDX: as above).
+  if (!mdx) stage((text) => htmlComments(text));
   if (context.mkdocs) stage((text) => pymdownBlocks(text));
   for (let pass = 0; pass < MAX_NESTING; pass++) {
     const edits = admonitions(mapped.text, context.mkdocs);
@@ -212,8 +215,8 @@ function idsOfLines(mapped: MappedText, bySource: ReadonlyMap<number, string>): 
   return result;
 }
 
-/** Offsets of a text, where they stand once `edits` (none of them covering one) are applied. */
-function shiftedOffsets(ids: ReadonlyMap<number, string>, edits: readonly Edit[]): Map<number, string> {
+/** Offsets of the text before `edits` → the same places after them (a heading line's offset, moved by the edits before it). */
+export function shiftedOffsets(ids: ReadonlyMap<number, string>, edits: readonly Edit[]): Map<number, string> {
   const sorted = [...edits].sort((a, b) => a.start - b.start);
   const result = new Map<number, string>();
   for (const [offset, id] of ids) {
