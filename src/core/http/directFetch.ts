@@ -73,7 +73,7 @@ export function createDirectFetch(connections: number): DirectFetch {
       response.on('end', () => {
         ended = true;
         settle();
-        resolve(responseOf(response, Buffer.concat(chunks).toString('utf8')));
+        resolve(responseOf(response, Buffer.concat(chunks)));
       });
       response.on('close', () => {
         if (!ended) fail(otherSideClosed());
@@ -110,27 +110,37 @@ function asUndiciSays(e: Error): Error {
   return e;
 }
 
-/** The parts of a fetch Response the client reads. */
-function responseOf(message: http.IncomingMessage, text: string): Response {
+/**
+ * A fetch Response as the client and its callers read it: status, headers (get, has, forEach, entries), and the
+ * body, already read, as text, JSON or bytes, as often as asked (clone gives the same). A real Response would load
+ * the fetch machinery this file exists to avoid.
+ */
+function responseOf(message: http.IncomingMessage, body: Buffer): Response {
   const status = message.statusCode ?? 0;
+  const values = new Map<string, string>();
+  for (const [name, value] of Object.entries(message.headers)) {
+    if (value !== undefined) values.set(name, Array.isArray(value) ? value.join(', ') : value);
+  }
   const headers = {
-    get(name: string): string | null {
-      const value = message.headers[name.toLowerCase()];
-      return value === undefined ? null : Array.isArray(value) ? value.join(', ') : value;
-    },
-    has(name: string): boolean {
-      return message.headers[name.toLowerCase()] !== undefined;
-    },
+    get: (name: string): string | null => values.get(name.toLowerCase()) ?? null,
+    has: (name: string): boolean => values.has(name.toLowerCase()),
+    forEach: (each: (value: string, name: string) => void): void => values.forEach(each),
+    entries: () => values.entries(),
+    [Symbol.iterator]: () => values.entries(),
   };
-  const response = {
+  const make = (): Response => ({
     type: 'basic',
+    url: '',
     status,
     statusText: message.statusMessage ?? '',
     ok: status >= 200 && status < 300,
     redirected: false,
+    bodyUsed: false,
     headers,
-    text: () => Promise.resolve(text),
-    json: () => Promise.resolve(JSON.parse(text) as unknown),
-  };
-  return response as unknown as Response;
+    text: () => Promise.resolve(body.toString('utf8')),
+    json: () => Promise.resolve(JSON.parse(body.toString('utf8')) as unknown),
+    arrayBuffer: () => Promise.resolve(body.buffer.slice(body.byteOffset, body.byteOffset + body.byteLength)),
+    clone: make,
+  }) as unknown as Response;
+  return make();
 }
