@@ -11,7 +11,7 @@
 //                       per command and the chunks they share (ESM, so that esbuild can split it: a command
 //                       loads its own code and the shared chunks, nothing of the others); markup.mjs, the kinds
 //                       of unrendered markup, for scripts/trial-count.mjs
-import { readFileSync, rmSync } from 'node:fs';
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import * as esbuild from 'esbuild';
 
 const production = process.argv.includes('--production');
@@ -40,6 +40,25 @@ const esmRequireBanner = [
   'const __filename = __docIngestFileURLToPath(import.meta.url);',
   "const __dirname = require('node:path').dirname(__filename);",
 ].join('\n');
+
+/**
+ * The banner in the files that use it only (most chunks use neither `require` nor `__dirname`): its lines read
+ * `import.meta` and build a require function, a cost each of the dozens of chunks start-up loads paid for nothing
+ * (issue 37). Unused lines become empty lines, so that source maps keep their line numbers.
+ */
+function trimBanners(result) {
+  const lines = esmRequireBanner.split('\n');
+  for (const file of Object.keys(result.metafile.outputs).filter((f) => f.endsWith('.mjs'))) {
+    const text = readFileSync(file, 'utf8');
+    if (!text.startsWith(esmRequireBanner)) continue;
+    const body = text.slice(esmRequireBanner.length);
+    const dirname = /\b__dirname\b/.test(body);
+    const filename = dirname || /\b__filename\b/.test(body);
+    const require = dirname || /\brequire\b/.test(body);
+    const keep = [require, filename, require, filename, dirname];
+    writeFileSync(file, lines.map((line, i) => (keep[i] ? line : '')).join('\n') + body);
+  }
+}
 
 /** An ESM build that esbuild splits: `entryPoints` and what `import()` loads become files of their own under `outdir`. */
 const split = (options) => ({
@@ -76,6 +95,7 @@ if (watch) {
 } else {
   for (const options of builds) {
     const result = await esbuild.build(options);
+    if (options.splitting) trimBanners(result);
     const outputs = Object.entries(result.metafile.outputs).filter(([file]) => !file.endsWith('.map'));
     const bytes = outputs.reduce((n, [, o]) => n + o.bytes, 0);
     const name = options.outfile ?? `${Object.keys(options.entryPoints).map((e) => `${options.outdir}/${e}.mjs`).join(', ')} and chunks (${outputs.length} files)`;

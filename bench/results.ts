@@ -46,7 +46,7 @@ export class Results {
     return lines.join('\n');
   }
 
-  /** Writes the sections measured; with `keepOthers` (some sections only), the file's other sections stay. */
+  /** Writes the sections measured; with `keepOthers` (some sections only), the file's other sections and figures stay. */
   write(path: string, keepOthers = false): void {
     let kept: Record<string, unknown> = {};
     if (keepOthers) {
@@ -56,7 +56,10 @@ export class Results {
         kept = {};
       }
     }
-    writeFileSync(path, `${JSON.stringify({ ...kept, ...Object.fromEntries(this.sections) }, null, 2)}\n`);
+    // A partial run may measure part of a section (BENCH_BATCH_ZERO_ONLY): its figures replace theirs, the rest stay.
+    const merged: Record<string, unknown> = { ...kept };
+    for (const [name, section] of this.sections) merged[name] = { ...(kept[name] as Record<string, unknown> | undefined), ...section };
+    writeFileSync(path, `${JSON.stringify(merged, null, 2)}\n`);
   }
 }
 

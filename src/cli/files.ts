@@ -99,7 +99,7 @@ export function batchFile(absolutePath: string, root: string): BatchFile {
   const prefix = withSep(root);
   const rest = absolutePath.startsWith(prefix) ? absolutePath.slice(prefix.length) : undefined;
   const under = rest !== undefined && !DOT_SEGMENT.test(rest) ? rest : path.relative(root, absolutePath);
-  const relativePath = under.split(path.sep).join('/');
+  const relativePath = path.sep === '/' ? under : under.split(path.sep).join('/');
   // One root: the source key is the path, as the editor's with one workspace folder.
   return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
 }

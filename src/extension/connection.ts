@@ -1,7 +1,8 @@
 import * as vscode from 'vscode';
-import { ApiLookup, findServerApi } from '../core/api/probe';
+import type { ApiLookup } from '../core/api/probe';
 import { AuthError } from '../core/api/errors';
-import { RouteMemory, ServiceClient, VariantRoute } from '../core/api/client';
+// The client, its schemas and zod load with the first request, not with activation (issue 37).
+import type { RouteMemory, ServiceClient, VariantRoute } from '../core/api/client';
 import { isInsecureRemote, normalizeBaseUrl } from '../core/config/baseUrl';
 import { keyFingerprint } from '../core/polling/scope';
 import { KeyStore } from './keyStore';
@@ -115,7 +116,7 @@ export class Connection implements vscode.Disposable {
     const key = await this.keyOf(settings.baseUrl);
     if (!key || !this.mayUseKeyWith(settings.baseUrl)) return settle('needsKey');
     try {
-      await this.clientWith(settings.baseUrl, key).checkKey();
+      await (await this.clientWith(settings.baseUrl, key)).checkKey();
       return settle('ready');
     } catch (e) {
       this.log.warn(`Connection check failed: ${e instanceof Error ? e.message : String(e)}`);
@@ -162,7 +163,8 @@ export class Connection implements vscode.Disposable {
   }
 
   /** Whether `url` is the service's API, and if not, which address near it is (no key is sent). */
-  lookUpApi(url: string): Promise<ApiLookup> {
+  async lookUpApi(url: string): Promise<ApiLookup> {
+    const { findServerApi } = await import('../core/api/probe.js');
     return findServerApi(this.fetchImpl, url, { timeoutMs: Math.min(readSettings().requestTimeoutMs, 15000) });
   }
 
@@ -201,13 +203,14 @@ export class Connection implements vscode.Disposable {
   }
 
   /** The cached client of this server and key, built when there is none. */
-  private clientWith(baseUrl: string, key: string): ServiceClient {
+  private async clientWith(baseUrl: string, key: string): Promise<ServiceClient> {
+    const { ServiceClient } = await import('../core/api/client.js');
     let entry = this.servers.get(baseUrl);
     if (entry?.key !== key) {
       entry = { key };
       this.servers.set(baseUrl, entry);
     }
-    entry.client ??= this.createClient(baseUrl, key);
+    entry.client ??= this.newClient(ServiceClient, baseUrl, key);
     return entry.client;
   }
 
@@ -224,9 +227,14 @@ export class Connection implements vscode.Disposable {
     for (const entry of this.servers.values()) entry.client = undefined;
   }
 
-  createClient(baseUrl: string, key: string): ServiceClient {
+  async createClient(baseUrl: string, key: string): Promise<ServiceClient> {
+    const { ServiceClient } = await import('../core/api/client.js');
+    return this.newClient(ServiceClient, baseUrl, key);
+  }
+
+  private newClient(Client: typeof ServiceClient, baseUrl: string, key: string): ServiceClient {
     const s = readSettings();
-    return new ServiceClient({
+    return new Client({
       fetch: this.fetchImpl,
       baseUrl,
       apiKey: key,

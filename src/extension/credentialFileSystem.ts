@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { CredentialUpdate, CredentialUpdateResponse, CurrentUser } from '../core/api/schemas';
 import { isServiceError, ValidationError } from '../core/api/errors';
-import { ServiceClient } from '../core/api/client';
+import type { ServiceClient } from '../core/api/client';
 import { Connection } from './connection';
 import { showError } from './errors';
 

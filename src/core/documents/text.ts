@@ -61,11 +61,20 @@ export function withoutBomLf(text: string): string {
 }
 
 /**
+ * A path already in the canonical form, as nearly every listed path is: printable ASCII (which NFC leaves as it is)
+ * without `\`, no leading `/`, no empty or `.` segment. Returned as it is: the general way costs a Unicode
+ * normalisation and three arrays per call, and a listing of thousands of files calls it several times per file
+ * (issue 37: a run with nothing to send).
+ */
+const CANONICAL_PATH = /^(?!\/)(?!.*(?:^|\/)\.?(?:\/|$))[\x20-\x5b\x5d-\x7e]+$/;
+
+/**
  * Workspace-relative path in one canonical form: `/` separators (a `\` is taken as a separator too, so a
  * Windows-looking path gives the same result), Unicode NFC (macOS file systems hand out decomposed names), no
  * empty or `.` segments, no leading `/` or `./`.
  */
 export function normalizeRelativePath(relativePath: string): string {
+  if (CANONICAL_PATH.test(relativePath)) return relativePath;
   const normalized = relativePath
     .normalize('NFC')
     .replace(/\\/g, '/')

@@ -205,10 +205,12 @@ function normalize(relativePath: string): string {
   return nfc(relativePath.replace(/\\/g, '/').replace(/^\.\/+/, '').replace(/\/+$/, ''));
 }
 
-/** macOS hands out decomposed names; a rule file is usually typed composed. */
+/** macOS hands out decomposed names; a rule file is usually typed composed. ASCII is its own NFC: not asked per file. */
 function nfc(s: string): string {
-  return s.normalize('NFC');
+  return ASCII.test(s) ? s : s.normalize('NFC');
 }
+
+const ASCII = /^[\x00-\x7f]*$/;
 
 /**
  * The one sentence of a file named outright that a `.docingestignore` line keeps back: what, where (the rule file and

@@ -46,7 +46,7 @@ export async function setApiKey(connection: Connection): Promise<boolean> {
       box.busy = true;
       box.enabled = false;
       try {
-        await connection.createClient(baseUrl, key).checkKey();
+        await (await connection.createClient(baseUrl, key)).checkKey();
         if (done) return; // Escape during the check: the user backed out, so nothing is stored
         await connection.adoptKey(baseUrl, key); // checked just now: no second check
         finish(true);
