@@ -31,5 +31,7 @@ export async function checkFindability(checker: FindabilityChecker, target?: vsc
     }
     uris.push(active);
   }
-  if (uris.length) await checker.check(uris);
+  if (!uris.length) return;
+  // The view starts collapsed (it would crowd the other four until a first check): its answers open it.
+  if (await checker.check(uris)) await vscode.commands.executeCommand('docIngest.findability.focus');
 }
