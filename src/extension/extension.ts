@@ -119,7 +119,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   command('docIngest.ingestSelection', async () => (await import('./commands/ingestSelection.js')).ingestSelection(await ingester()));
   command('docIngest.ingestAgain', async (record?: Parameters<typeof ingestAgain>[3]) => (await import('./commands/ingestAgain.js')).ingestAgain(await ingester(), history, connection, record));
   command('docIngest.cancelIngestion', () => (loadedIngester?.cancelAll(), batches.cancel()));
-  command('docIngest.showDetails', async () => (await import('./commands/showDetails.js')).showDetails(history));
+  command('docIngest.showDetails', async () => (await import('./commands/showDetails.js')).showDetails(history, async () => (await connection.client()).version()));
 
   // Folders and the workspace as the unit of work, with the ledger of what was ingested (F9, F10)
   const results = own(new ResultsView(sends));

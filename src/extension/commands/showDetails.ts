@@ -8,9 +8,10 @@ const ICON: Record<IngestionRecord['outcome'], string> = {
 
 /**
  * "Doc Ingest: Show Ingestion Details": the last results of this window in a quick pick (keyboard-first and
- * read by screen readers). A failed one can be ingested again; any other opens its source.
+ * read by screen readers). A failed one can be ingested again; any other opens its source. The title names the
+ * server's version once it answers (`GET version`), never holding the list back for it.
  */
-export async function showDetails(history: IngestionHistory): Promise<void> {
+export async function showDetails(history: IngestionHistory, serverVersion?: () => Promise<string | undefined>): Promise<void> {
   type Item = vscode.QuickPickItem & { record: IngestionRecord };
   const again: vscode.QuickInputButton = { iconPath: new vscode.ThemeIcon('refresh'), tooltip: vscode.l10n.t('Ingest Again') };
   const items: Item[] = history.all().map((r) => ({
@@ -52,6 +53,10 @@ export async function showDetails(history: IngestionHistory): Promise<void> {
   });
   pick.onDidHide(() => pick.dispose());
   pick.show();
+  // A server without the route, or none reachable: the title stays as it is.
+  void serverVersion?.().then((version) => {
+    if (version) pick.title = vscode.l10n.t('Doc Ingest: Last Results (server {0})', version);
+  }, () => undefined);
 }
 
 function outcomeText(r: IngestionRecord): string {

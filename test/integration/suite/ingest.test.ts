@@ -78,6 +78,8 @@ describe('F2 ingest current file', () => {
     const picks = new FakeQuickPicks(w);
     await vscode.commands.executeCommand('docIngest.showDetails');
     assert.match(picks.last().items[0]?.description ?? '', /^updated; already held: sent from elsewhere\?$/);
+    // Issue 36, item 1: the server's version (GET version) names the server in the title once it answers.
+    await until(() => picks.last().title === 'Doc Ingest: Last Results (server v4.6.1)', `the version in the title, not "${picks.last().title}"`);
 
     await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
     assert.equal(w.results()[0]?.outcome, 'updated');
@@ -307,13 +309,14 @@ describe('F4 status bar results and cancel', () => {
 
 /** `createQuickPick` replaced by a recorder whose `accept(item)` does what Enter on that item does. */
 class FakeQuickPicks {
-  private readonly picks: { items: readonly (vscode.QuickPickItem & { buttons?: readonly vscode.QuickInputButton[] })[]; accept(item: vscode.QuickPickItem): void }[] = [];
+  private readonly picks: { items: readonly (vscode.QuickPickItem & { buttons?: readonly vscode.QuickInputButton[] })[]; title: string | undefined; accept(item: vscode.QuickPickItem): void }[] = [];
 
   constructor(w: ReturnType<typeof useWorld>) {
     w.stubs.replace(vscode.window, 'createQuickPick', (() => {
       const accept = new vscode.EventEmitter<void>();
       const hide = new vscode.EventEmitter<void>();
       const pick = {
+        title: undefined as string | undefined,
         items: [] as vscode.QuickPickItem[],
         selectedItems: [] as vscode.QuickPickItem[],
         activeItems: [] as vscode.QuickPickItem[],
@@ -330,6 +333,7 @@ class FakeQuickPicks {
       };
       this.picks.push({
         get items() { return pick.items; },
+        get title() { return pick.title; },
         accept: (item) => {
           pick.selectedItems = [item];
           accept.fire();
