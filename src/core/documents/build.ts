@@ -371,7 +371,7 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
  */
 function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): ReaderText | undefined {
   const body = reader?.mapped.text ?? sourceBody;
-  if (!body.includes('![')) return reader;
+  if (!body.includes('![') && !/<img\b/i.test(body)) return reader;
   const before = frontMatter !== '' ? frontMatter : '\n';
   const edits: Edit[] = [];
   for (const image of findImageReferences(before + body, path, options.site?.images)) {

@@ -60,7 +60,8 @@ describe('reader text: component attributes a reader sees (issue 35)', () => {
         '# API',
         '**Can I undo?**\n\nAbout reverting\n\nYes, within a day.',
         '**2026-02-01**\n\nv1.2.0\n\nSearch, Editor\n\nFaster search.',
-        '<img src="/settings.png" alt="Settings" />\n\nThe settings page',
+        // No images are sent here: the <img> reads as its alt text, as a Markdown image does (issue 35)
+        'Settings\n\nThe settings page',
         'Each token (Token: A unit of text the model reads) counts.',
         '**app**\n\n**main.py**',
       ].join('\n\n'),

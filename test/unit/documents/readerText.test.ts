@@ -88,9 +88,9 @@ describe('reader text: MDX pages (F15)', () => {
     assert.match(error.message, /no text a reader of the site sees/);
   });
 
-  it('keeps inline code, links and string-literal expressions as written; <img> stays an image', () => {
+  it('keeps inline code, links and string-literal expressions as written; an <img> not sent reads as its alt text', () => {
     const result = build('# T\n\nUse `<Tabs>` and [a link](https://x.example/a_b) {\'<\'}3.\n\n<img src="pic.png" alt="A picture" />\n', 'page.mdx');
-    assert.deepEqual(texts(result), ['# T\n\nUse `<Tabs>` and [a link](https://x.example/a_b) <3.\n\n<img src="pic.png" alt="A picture" />']);
+    assert.deepEqual(texts(result), ['# T\n\nUse `<Tabs>` and [a link](https://x.example/a_b) <3.\n\nA picture']);
   });
 
   it('images in the reader text become image sections (F8), a page starting with a rule after its imports too', () => {
