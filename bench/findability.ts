@@ -7,12 +7,11 @@
 import { Agent, fetch as undiciFetch } from 'undici';
 import { ServiceClient } from '../src/core/api';
 import { searchBody } from '../src/core/api/search';
-import { checkFindability, DEFAULT_TOP, hitsToAsk } from '../src/core/findability';
+import { checkFindability, DEFAULT_TOP, hitsToAsk, SEARCH_CONCURRENCY } from '../src/core/findability';
 import type { PageQuestions, Question } from '../src/core/findability';
 import { createNodeFetch } from '../src/core/http/nodeFetch';
 import { buildFile, prepareIngestion } from '../src/core/ingest/pipeline';
 import { forEachConcurrently } from '../src/core/pool';
-import { FINDABLE_CONCURRENCY } from '../src/cli/findability';
 import { pagePath, pageText } from './corpus';
 import type { Results } from './results';
 import type { ServiceOnThread } from './serviceThread';
@@ -27,9 +26,9 @@ const CONFIG = { linkTemplate: 'https://docs.example.com/{path}#{anchor}', idPre
 
 export async function findabilitySection(results: Results, service: ServiceOnThread, rounds: number): Promise<void> {
   await service.setIngestLatency(0);
-  const http = createNodeFetch(FINDABLE_CONCURRENCY);
+  const http = createNodeFetch(SEARCH_CONCURRENCY);
   const client = new ServiceClient({ fetch: http.fetch, baseUrl: service.baseUrl, apiKey: service.adminKey, ingestionPath: service.ingestionPath });
-  const agent = new Agent({ connections: FINDABLE_CONCURRENCY, keepAliveTimeout: 10_000 });
+  const agent = new Agent({ connections: SEARCH_CONCURRENCY, keepAliveTimeout: 10_000 });
   try {
     const ids: string[] = [];
     await forEachConcurrently(Array.from({ length: PAGES }, (_, i) => i), 8, async (i) => {
@@ -54,10 +53,10 @@ export async function findabilitySection(results: Results, service: ServiceOnThr
     const bodies = questions.map((q) => JSON.stringify(searchBody('search/send-search-message', q.text, { limit: hitsToAsk(DEFAULT_TOP) })));
 
     const check = async () => {
-      const answered = await checkFindability(pages, { search: (q, o) => client.search(q, o), fileOf: (id) => files.get(id), top: DEFAULT_TOP, concurrency: FINDABLE_CONCURRENCY });
+      const answered = await checkFindability(pages, { search: (q, o) => client.search(q, o), fileOf: (id) => files.get(id), top: DEFAULT_TOP, concurrency: SEARCH_CONCURRENCY });
       found = answered.flatMap((r) => r.answers).filter((a) => a.found).length;
     };
-    const raw = () => forEachConcurrently(bodies, FINDABLE_CONCURRENCY, async (body) => {
+    const raw = () => forEachConcurrently(bodies, SEARCH_CONCURRENCY, async (body) => {
       const res = await undiciFetch(url, { method: 'POST', dispatcher: agent, headers, body });
       await res.text();
       if (!res.ok) throw new Error(`HTTP ${res.status}`);
@@ -76,7 +75,7 @@ export async function findabilitySection(results: Results, service: ServiceOnThr
     results.note('findability', 'setup', {
       service: `the local service on its own thread, holding ${PAGES} generated pages (bench/corpus.ts), ranking with MiniSearch (BM25+) over chunks as the real server cuts them`,
       questions: `${ASKED * PER_PAGE}: ${PER_PAGE} per page of ${ASKED} pages (the title, three headings expecting their sections, a phrase of a code block); ${found} find their page in the top ${DEFAULT_TOP}`,
-      concurrency: `${FINDABLE_CONCURRENCY} searches in flight for both (FINDABLE_CONCURRENCY, as doc-ingest findable), ${hitsToAsk(DEFAULT_TOP)} hits asked each`,
+      concurrency: `${SEARCH_CONCURRENCY} searches in flight for both (SEARCH_CONCURRENCY, as doc-ingest findable and the editor), ${hitsToAsk(DEFAULT_TOP)} hits asked each`,
       raw: 'the same request bodies, built before the clock starts, posted by a bare keep-alive undici loop; the answers read as text',
       ratio: 'ratioVsRaw = check time / raw time per round, median over rounds (1 = as fast as raw requests)',
     });

@@ -14,9 +14,6 @@ import { ingestConfig } from './config';
 import type { CliConfig } from './config';
 import { forCommandLine } from './wording';
 
-/** Concurrent searches: each is a row in the search history of the key's user on the server. */
-export const FINDABLE_CONCURRENCY = 4;
-
 export const QuestionRowSchema = z.strictObject({
   question: z.string(),
   anchor: z.string().nullable(),

@@ -1,12 +1,12 @@
 import { readFile } from 'node:fs/promises';
-import { checkFindability, DEFAULT_TOP, QUESTIONS_FILE } from '../../core/findability';
+import { checkFindability, DEFAULT_TOP, QUESTIONS_FILE, SEARCH_CONCURRENCY } from '../../core/findability';
 import type { PageAnswers, PageQuestions } from '../../core/findability';
 import { documentIdOf } from '../../core/identity';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import { resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
 import { listFiles } from '../files';
-import { answerLines, FINDABLE_CONCURRENCY, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
+import { answerLines, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
 import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
 import { parse } from '../parse';
 import { openSession, requireServer } from '../session';
@@ -57,14 +57,14 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
     }
     // Which workspace file publishes a document: every included file's id, so "outranked by docs/old.md" names it.
     const fileOf = await workspaceIds(config, io.cwd, sites);
-    const session = openSession(config, io, FINDABLE_CONCURRENCY);
+    const session = openSession(config, io, SEARCH_CONCURRENCY);
     let results: PageAnswers[];
     try {
       results = await checkFindability(pages, {
         search: (q, o) => session.client.search(q, o),
         fileOf: (id) => fileOf.get(id),
         top,
-        concurrency: FINDABLE_CONCURRENCY,
+        concurrency: SEARCH_CONCURRENCY,
       });
     } finally {
       await session.close();

@@ -32,10 +32,10 @@ import { openLedger, openSession } from '../session';
 import { UsageError } from '../usageError';
 import { forCommandLine } from '../wording';
 import type { Command } from './command';
-import { checkWhenSearchable, DEFAULT_TOP, QUESTIONS_FILE } from '../../core/findability';
+import { checkWhenSearchable, DEFAULT_TOP, QUESTIONS_FILE, SEARCH_CONCURRENCY } from '../../core/findability';
 import type { PageAnswers, PageQuestions } from '../../core/findability';
 import { isServiceError } from '../../core/api/errors';
-import { answerLines, FINDABLE_CONCURRENCY, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
+import { answerLines, notFindableAnnotations, pageOf, pageRows, readQuestions, topOf } from '../findability';
 import type { FindableReport } from '../report';
 
 export const ingest: Command = {
@@ -280,7 +280,7 @@ async function findableAfter(
       search: o.search,
       fileOf: (id) => [...builds.sourcesOf(id)].sort()[0],
       top: o.top,
-      concurrency: FINDABLE_CONCURRENCY,
+      concurrency: SEARCH_CONCURRENCY,
       stopped: () => o.signal.aborted,
     }, { signal: o.signal });
     return { top: o.top, results, warnings };

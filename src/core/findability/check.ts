@@ -33,6 +33,12 @@ export interface FindabilityOptions {
 }
 
 /**
+ * Searches under way at once, in the editor and the command line alike: each is a search on the server and a row in
+ * the search history of the key's user, so a check never floods it.
+ */
+export const SEARCH_CONCURRENCY = 4;
+
+/**
  * Hits asked per question: a document comes back once per matching section, so K distinct documents need more than
  * K hits; the real server's default (30) covers a top 5 of pages with several sections each.
  */
@@ -48,7 +54,7 @@ export async function checkFindability(pages: readonly PageQuestions[], options:
   let failure: unknown;
   await forEachConcurrently(
     work,
-    Math.max(1, options.concurrency ?? 4),
+    Math.max(1, options.concurrency ?? SEARCH_CONCURRENCY),
     async ({ r, question, i }) => {
       try {
         const hits = await options.search(question.text, { limit: hitsToAsk(top), filters: options.filters });

@@ -1,7 +1,7 @@
 /** Is it findable? (F17, issue 36): the questions of a page, and where the server ranks the page for each. Plain Node. */
 export { anchorOf, answerOf, DEFAULT_TOP, describeAnswer } from './answer';
 export type { Answer, Outranking } from './answer';
-export { checkFindability, hitsToAsk } from './check';
+export { checkFindability, hitsToAsk, SEARCH_CONCURRENCY } from './check';
 export type { FindabilityOptions, PageAnswers, PageQuestions } from './check';
 export { bodyOf, defaultQuestions, frontMatterQuestions, parseQuestion } from './questions';
 export type { Question, QuestionOrigin } from './questions';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { checkFindability, checkWhenSearchable, hitsToAsk } from '../../core/findability';
+import { checkFindability, checkWhenSearchable, hitsToAsk, SEARCH_CONCURRENCY } from '../../core/findability';
 import type { FindabilityOptions, PageAnswers } from '../../core/findability';
 import type { Connection } from '../connection';
 import { describeError, isCancellation, showError } from '../errors';
@@ -9,9 +9,6 @@ import type { Log } from '../log';
 import { readSettings } from '../settings';
 import { editorPage, type EditorPage } from './editorPage';
 import type { FindabilityResults, PageResult } from './findabilityResults';
-
-/** Searches under way at once: each is a search on the server (and a row in the key's user's search history). */
-const CONCURRENCY = 4;
 
 export interface CheckRequest {
   /** Just sent: a page nothing finds is asked again after short pauses while the server indexes it. */
@@ -66,7 +63,7 @@ export class FindabilityChecker {
               // A document of this workspace is named by its file ("outranked by docs/old-install.md").
               fileOf: (id) => [...claims.sourcesOf(id)].sort()[0],
               top,
-              concurrency: CONCURRENCY,
+              concurrency: SEARCH_CONCURRENCY,
               stopped: () => token.isCancellationRequested,
             };
             this.log.info(`findability: ${questions} questions of ${pages.length} page(s), top ${top}, ${hitsToAsk(top)} hits each`);
