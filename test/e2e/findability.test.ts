@@ -17,32 +17,9 @@ const vsix = process.env.DOC_INGEST_VSIX ?? path.join(repoRoot, 'dist/doc-ingest
 const fixtureWorkspace = path.join(repoRoot, 'test/fixtures/workspace');
 const CONTAINER = 'docIngest';
 
-const PAGE = `---
-title: Install the widget
-questions:
-  - Which packages does the widget need? -> #requirements
-  - How do I unpack the widget tarball?
-  - How do I configure the widget proxy?
----
-# Install the widget
-
-## Requirements
-
-The widget needs the libfoo packages and a recent kernel.
-
-## Unpack
-
-Unpack it into /opt and run the installer.
-
-## Proxy
-
-Configure the widget proxy in widget.conf with the proxy key.
-`;
-
-const OLD = `# Old tarball notes
-
-The widget tarball: unpack the widget tarball with tar, then unpack the tarball again. Tarball, tarball, unpack.
-`;
+// The page with three questions and the tarball page that outranks it for the second (shared with the integration suite).
+const PAGE = fs.readFileSync(path.join(repoRoot, 'test/fixtures/findability/install.md'), 'utf8');
+const OLD = fs.readFileSync(path.join(repoRoot, 'test/fixtures/findability/old-install.md'), 'utf8');
 
 describe('a writer asks whether a page is findable (UI)', function () {
   let service: LocalService;

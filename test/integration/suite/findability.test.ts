@@ -12,33 +12,11 @@ import { connect, setSettings, until, useWorld, workspaceUri, type World } from 
 /** The settings these tests change (the shared helpers reset only their own). */
 const OURS = ['include', 'linkTemplate', 'findability.top', 'findability.afterIngest'];
 
-const PAGE = `---
-title: Install the widget
-questions:
-  - Which packages does the widget need? -> #requirements
-  - How do I unpack the widget tarball?
-  - How do I configure the widget proxy?
----
-# Install the widget
 
-## Requirements
-
-The widget needs the libfoo packages and a recent kernel.
-
-## Unpack
-
-Unpack it into /opt and run the installer.
-
-## Proxy
-
-Configure the widget proxy in widget.conf with the proxy key.
-`;
-
-/** Another page of the workspace, all about the tarball: it outranks the page for the tarball question. */
-const OLD = `# Old tarball notes
-
-The widget tarball: unpack the widget tarball with tar, then unpack the tarball again. Tarball, tarball, unpack.
-`;
+/** The page with three questions, and another page all about the tarball that outranks it for the second. */
+const FIXTURE = path.resolve(__dirname, '../../../../test/fixtures/findability');
+const PAGE = fs.readFileSync(path.join(FIXTURE, 'install.md'), 'utf8');
+const OLD = fs.readFileSync(path.join(FIXTURE, 'old-install.md'), 'utf8');
 
 function label(item: vscode.TreeItem): string {
   return typeof item.label === 'string' ? item.label : item.label?.label ?? '';
