@@ -3,9 +3,10 @@
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
  * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
  *
- * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup runs some sections
+ * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup,sites runs some sections
  * only (and keeps the other sections of bench/results.json as they were); startup is both cliStart (the command
  * line's start, `check`) and activation (the packaged extension in code-server), each of which can be named alone.
+ * sites measures the real docs-site checkouts named in BENCH_SITES (comma-separated folders), and is skipped without.
  */
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -16,6 +17,7 @@ import { findabilitySection } from './findability';
 import { pollingSections } from './polling';
 import { Results } from './results';
 import { startServiceOnThread } from './serviceThread';
+import { sitesSection } from './sites';
 import { sizesSection } from './sizes';
 import { activationSection, cliStartSection } from './startup';
 
@@ -40,6 +42,10 @@ async function main(): Promise<void> {
   if (wanted('changed')) {
     console.error('a run with nothing to send (section 4)...');
     await changedSection(results, ROUNDS);
+  }
+  if (wanted('sites')) {
+    console.error('real docs sites (section 10)...');
+    await sitesSection(results, ROUNDS);
   }
   const service = await startServiceOnThread();
   try {
