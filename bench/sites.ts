@@ -15,7 +15,8 @@ import { figure, ratio } from './stats';
 
 const root = path.resolve(__dirname, '../..');
 const CLI = path.join(root, 'dist', 'cli.js');
-const PEAK_RSS = `process.on('exit', () => process.stderr.write('\\nbench-peak-rss-kb=' + process.resourceUsage().maxRSS + '\\n'))`;
+// The child's own CPU time and peak RSS, written as it exits (the parent cannot ask the OS for them).
+const USAGE = "process.on('exit', () => { const u = process.resourceUsage(); process.stderr.write('\\nbench-usage=' + [u.userCPUTime + u.systemCPUTime, u.maxRSS] + '\\n'); })";
 const PLAIN_LOOP = `
 const { readFileSync } = require('node:fs');
 const { createHash } = require('node:crypto');
@@ -30,6 +31,7 @@ const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.st
 
 interface DryRun {
   ms: number;
+  cpuMs: number;
   peakMb: number;
   files: string[];
 }
@@ -37,7 +39,7 @@ interface DryRun {
 function dryRun(site: string): Promise<DryRun> {
   return new Promise((resolve, reject) => {
     const start = process.hrtime.bigint();
-    const args = ['--max-old-space-size=4096', `--import=data:text/javascript,${encodeURIComponent(PEAK_RSS)}`, CLI, 'ingest', '--dry-run', '--json', '--root', site];
+    const args = ['--max-old-space-size=4096', `--import=data:text/javascript,${encodeURIComponent(USAGE)}`, CLI, 'ingest', '--dry-run', '--json', '--root', site];
     execFile(process.execPath, args, { cwd: site, env, maxBuffer: 1 << 28 }, (error, stdout, stderr) => {
       const ms = Number(process.hrtime.bigint() - start) / 1e6;
       // A dry run with failed pages exits non-zero and still prints its report: the figure is the reading.
@@ -48,9 +50,13 @@ function dryRun(site: string): Promise<DryRun> {
         reject(new Error(`dry run of ${site} printed no JSON (${error?.message ?? 'exit 0'}): ${stderr.slice(-500)}`));
         return;
       }
-      const kb = Number(/bench-peak-rss-kb=(\d+)/.exec(stderr)?.[1]);
+      const [cpuUs, kb] = (/bench-usage=(\d+),(\d+)/.exec(stderr) ?? []).slice(1).map(Number);
       const files = report.files.map((f) => path.join(site, f.path));
-      resolve({ ms, peakMb: kb / 1024, files });
+      if (cpuUs === undefined || kb === undefined) {
+        reject(new Error(`dry run of ${site} printed no usage line: ${stderr.slice(-500)}`));
+        return;
+      }
+      resolve({ ms, cpuMs: cpuUs / 1000, peakMb: kb / 1024, files });
     });
   });
 }
@@ -109,6 +115,10 @@ export async function sitesSection(results: Results, rounds: number): Promise<vo
       name: `${name} (${kinds.join(', ') || 'no site config'}, ${count} files): dry run, files per second`,
       figure: figure(runs.map((r) => count / (r.ms / 1000)), 'files/s', 'doc-ingest ingest --dry-run --json, the production build, a fresh process per round, default settings'),
       goal: mdxSite ? '>= 300' : '>= 1000',
+    });
+    results.add('sites', `${key}.filesPerCpuSecond`, {
+      name: `${name}: the same per CPU second of the dry run (its own user + system time, which load moves less than wall time)`,
+      figure: figure(runs.map((r) => count / (r.cpuMs / 1000)), 'files/s'),
     });
     results.add('sites', `${key}.plainLoop`, { name: `${name}: read and hash the same files in a plain loop`, figure: figure(loops, 'ms', 'a fresh node process; the baseline of the ratio below') });
     results.add('sites', `${key}.ratioVsPlainLoop`, { name: `${name}: dry run / plain loop`, figure: ratio(runs.map((r) => r.ms), loops) });
