@@ -19,7 +19,7 @@ import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import type { SiteImagePaths } from './images';
 import { BodyPlaces } from './inlineSites';
-import { findHeadings } from './markdown';
+import { findHeadingsAnchoredBy } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from './readerText';
 import type { Edit, IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
@@ -289,7 +289,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
   const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
-  const headings = markdown ? withHeadingIds(findHeadings(body), bodyLineStarts, reader?.headingIds) : [];
+  // One parse for both anchor styles: GitHub's (ids of selections, which must not move) and the site's, when other.
+  const siteStyle = options.site?.anchors;
+  const [parsedHeadings = [], siteHeadings] = markdown ? findHeadingsAnchoredBy(body, siteStyle === undefined || siteStyle === 'github' ? ['github'] : ['github', siteStyle]) : [];
+  const headings = withHeadingIds(parsedHeadings, bodyLineStarts, reader?.headingIds);
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
   const file: PreparedFile = {
@@ -304,7 +307,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     reader,
     line: (offset) => bodyLine + 1 + sourcePlaces.lineOf(reader ? reader.mapped.sourceOffset(offset) : offset),
     headings,
-    siteAnchors: siteAnchors(body, headings, options.site?.anchors, bodyLineStarts, reader?.headingIds),
+    siteAnchors: siteAnchors(headings, siteHeadings, bodyLineStarts, reader?.headingIds),
     boundaries: headings.filter((h) => h.topLevel),
     enclosing: new Map(),
     fileId,
@@ -460,12 +463,15 @@ function lineOffset(file: PreparedFile, line: number): number {
   return line < file.bodyLineStarts.length ? (file.bodyLineStarts[line] ?? file.body.length) : file.body.length;
 }
 
-/** The same headings with the anchors the site gives them, when the site makes anchors otherwise than GitHub. */
+/**
+ * The same headings with the anchors the site gives them (`siteHeadings`: the headings with the site's anchors),
+ * when the site makes anchors otherwise than GitHub.
+ */
 function siteAnchors(
-  body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined, bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined,
+  headings: readonly MarkdownHeading[], siteHeadings: MarkdownHeading[] | undefined, bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined,
 ): Map<MarkdownHeading, string | undefined> | undefined {
-  if (style === undefined || style === 'github' || headings.length === 0) return undefined;
-  const site = withHeadingIds(findHeadings(body, style), bodyLineStarts, ids);
+  if (siteHeadings === undefined || headings.length === 0) return undefined;
+  const site = withHeadingIds(siteHeadings, bodyLineStarts, ids);
   return new Map(headings.map((h, i) => [h, site[i]?.anchor]));
 }
 
