@@ -18,6 +18,8 @@ import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
 import type { SiteImagePaths } from './images';
+import { sitesAfterEdits } from './imageSites';
+import type { ImageSite } from './imageSites';
 import { BodyPlaces } from './inlineSites';
 import { findHeadingsAnchoredBy } from './markdown';
 import type { AnchorStyle } from './slug';
@@ -239,14 +241,6 @@ interface PreparedFile {
   options: DocumentOptions;
 }
 
-/** An image reference that becomes an image section. */
-interface ImageSite {
-  /** Body offsets of the markup. */
-  start: number;
-  end: number;
-  imageFileId: string;
-  alt: string;
-}
 
 function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
   const path = normalizeRelativePath(relativePath);
@@ -281,7 +275,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
   const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
-  const reader = markdown ? withGenerated(withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options), sourceBody, options.site?.generated) : undefined;
+  const alt = markdown ? withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options) : undefined;
+  const reader = markdown ? withGenerated(alt?.reader, sourceBody, options.site?.generated) : undefined;
+  // The images to send, as the parse that put the others' alt text found them, unless the text moved since.
+  const sentImages = reader === alt?.reader ? alt?.sent : undefined;
   if (options.site?.generated && 'missing' in options.site.generated && hasVisibleText(reader?.mapped.text ?? sourceBody)) {
     problems.push(problem('warning', 'generatedMissing', l10n.t('The site generates part of this page from a spec, but {0}: only the page\'s own text is sent.', options.site.generated.missing), { line: 1 }));
   }
@@ -313,7 +310,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images, options.site?.images) : [],
+    images: markdown ? sentImages ?? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images, options.site?.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -372,21 +369,32 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
  * nothing when the alt text is empty (the HTML around an `<img>` stays). A templated target (`{{ x }}`) stays as
  * written.
  */
-function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): ReaderText | undefined {
+function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): { reader: ReaderText | undefined; sent?: ImageSite[] } {
   const body = reader?.mapped.text ?? sourceBody;
-  if (!body.includes('![') && !/<img\b/i.test(body)) return reader;
+  if (!body.includes('![') && !/<img\b/i.test(body)) return { reader, sent: [] };
   const before = frontMatter !== '' ? frontMatter : '\n';
   const edits: Edit[] = [];
+  const sent: ImageSite[] = [];
   for (const image of findImageReferences(before + body, path, options.site?.images)) {
     if (image.templated) continue;
-    if (image.kind === 'local' && image.path !== undefined && options.images?.has(image.path)) continue;
-    edits.push({ start: image.start - before.length, end: image.end - before.length, text: image.alt });
+    const start = image.start - before.length;
+    const end = image.end - before.length;
+    const imageFileId = image.kind === 'local' && image.path !== undefined ? options.images?.get(image.path) : undefined;
+    if (imageFileId !== undefined) sent.push({ start, end, imageFileId, alt: image.alt });
+    else edits.push({ start, end, text: image.alt });
   }
-  if (edits.length === 0) return reader;
+  if (edits.length === 0) return { reader, sent };
+  // Without images to send, none can be found after the edits either (`imageSites`).
+  if (!options.images?.size) return { reader: edited(reader, sourceBody, edits), sent: [] };
+  return { reader: edited(reader, sourceBody, edits), sent: sitesAfterEdits(body, sent, edits) };
+}
+
+function edited(reader: ReaderText | undefined, sourceBody: string, edits: Edit[]): ReaderText {
   const mapped = (reader?.mapped ?? MappedText.identity(sourceBody)).apply(edits);
   const headingIds = reader?.headingIds;
   return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
+
 
 /** The reader text with the part the generator writes from a spec in front (`SiteFacts.generated`). */
 function withGenerated(reader: ReaderText | undefined, sourceBody: string, generated: GeneratedPart | undefined): ReaderText | undefined {
