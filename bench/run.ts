@@ -3,9 +3,10 @@
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
  * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
  *
- * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup runs some sections
+ * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup,realSite runs some sections
  * only (and keeps the other sections of bench/results.json as they were); startup is both cliStart (the command
  * line's start, `check`) and activation (the packaged extension in code-server), each of which can be named alone.
+ * realSite runs only with BENCH_REAL_SITE naming a docs site's checkout (`bench/realSite.ts`).
  */
 import { cpus } from 'node:os';
 import path from 'node:path';
@@ -14,6 +15,7 @@ import { changedSection } from './changed';
 import { documentsSection } from './documents';
 import { findabilitySection } from './findability';
 import { pollingSections } from './polling';
+import { realSiteSection } from './realSite';
 import { Results } from './results';
 import { startServiceOnThread } from './serviceThread';
 import { sizesSection } from './sizes';
@@ -65,6 +67,10 @@ async function main(): Promise<void> {
   if (wanted('size')) {
     console.error('size (section 7)...');
     await sizesSection(results);
+  }
+  if (wanted('realSite')) {
+    console.error('a real docs site (section 10)...');
+    await realSiteSection(results, ROUNDS);
   }
   if (wanted('startup') || wanted('activation')) {
     console.error('activation of the packaged extension in code-server (section 8)...');
