@@ -33,6 +33,7 @@ import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
+import { PageParses } from '../documents/pageParses';
 import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api/errors';
@@ -431,13 +432,13 @@ class Batch {
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       // The MDX trees of this file, parsed once for its images and its build(s), dropped with it.
-      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map() };
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map(), pageParses: new PageParses() };
       // Decoded once for the site, images, links and includes (the build decodes strictly, refusing a binary file).
       const text = new TextDecoder().decode(bytes);
       // The site first: its static folders decide where the page's images are (F8, F18).
       const site = await this.o.site?.(file)?.factsOf(file.relativePath, text, { named: file.named === true });
       if (site) source.site = site;
-      const images = await this.localImages(file, text, site, source.mdxParses);
+      const images = await this.localImages(file, text, site, source.mdxParses, source.pageParses);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
@@ -479,11 +480,11 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, text: string, site: SiteFacts | undefined, mdxParses?: MdxParses): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, text: string, site: SiteFacts | undefined, mdxParses?: MdxParses, pageParses?: PageParses): Promise<DocumentImages | undefined> {
     // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
     if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(text, file.relativePath, undefined, site, mdxParses);
+    const refs = localImageReferences(text, file.relativePath, undefined, site, mdxParses, pageParses);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;

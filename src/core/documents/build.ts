@@ -17,6 +17,7 @@ import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
+import type { PageParses } from './pageParses';
 import type { SiteImagePaths } from './images';
 import { sitesAfterEdits } from './imageSites';
 import type { ImageSite } from './imageSites';
@@ -114,6 +115,8 @@ export interface DocumentOptions {
   includes?: IncludedFiles;
   /** MDX trees of this file parsed before (its images were found in its reader text): each text is parsed once. */
   mdxParses?: MdxParses;
+  /** The reader text and images a batch made of this file before (`pageParses.ts`): taken where the build's are the same. */
+  pageParses?: PageParses;
   /**
    * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
@@ -274,7 +277,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
+  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses, options.pageParses) : undefined;
   const alt = markdown ? withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options) : undefined;
   const reader = markdown ? withGenerated(alt?.reader, sourceBody, options.site?.generated) : undefined;
   // The images to send, as the parse that put the others' alt text found them, unless the text moved since.
@@ -343,12 +346,13 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[], mdxParses: MdxParses | undefined): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[], mdxParses: MdxParses | undefined, pageParses: PageParses | undefined): ReaderText | undefined {
   const syntax = site?.syntax;
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases, mdxParses });
+    const options = { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases, mdxParses };
+    reader = pageParses ? pageParses.readerText(body, options) : readerText(body, options);
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);
@@ -375,7 +379,9 @@ function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, fro
   const before = frontMatter !== '' ? frontMatter : '\n';
   const edits: Edit[] = [];
   const sent: ImageSite[] = [];
-  for (const image of findImageReferences(before + body, path, options.site?.images)) {
+  const text = before + body;
+  const found = options.pageParses ? options.pageParses.findImageReferences(text, path, options.site?.images) : findImageReferences(text, path, options.site?.images);
+  for (const image of found) {
     if (image.templated) continue;
     const start = image.start - before.length;
     const end = image.end - before.length;
