@@ -33,6 +33,7 @@ import type { LinkTargetCache } from '../ingest/linkTargets';
 import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
+import { PageParses } from '../documents/pageParses';
 import type { LinkTarget } from '../documents/docLinks';
 import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api/errors';
@@ -292,7 +293,8 @@ class Batch {
       if (!bytes) return;
       let documentId: string | undefined;
       try {
-        const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
+        const text = new TextDecoder().decode(bytes);
+        const site = await this.o.site?.(file)?.factsOf(file.relativePath, text, { named: file.named === true });
         // A file its site never publishes claims no id: its build skips it, so it is no page's rival. The site's
         // generator may own front matter `id` (Docusaurus): read the id as the build will.
         const published = site?.notPublished === undefined && site?.outsideSite === undefined;
@@ -300,7 +302,7 @@ class Batch {
         // The images' hashes serve only to ask the server about the ledger's uploads (`forgetLostImages`): without a
         // ledger and a server to ask (a dry run) the page's reader text is not made for them here.
         if (this.o.ledger && this.o.client) {
-          const images = await this.localImages(file, bytes, site);
+          const images = await this.localImages(file, text, site);
           for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
         }
       } catch {
@@ -430,16 +432,18 @@ class Batch {
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       // The MDX trees of this file, parsed once for its images and its build(s), dropped with it.
-      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map() };
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map(), pageParses: new PageParses() };
+      // Decoded once for the site, images, links and includes (the build decodes strictly, refusing a binary file).
+      const text = new TextDecoder().decode(bytes);
       // The site first: its static folders decide where the page's images are (F8, F18).
-      const site = await this.o.site?.(file)?.factsOf(file.relativePath, new TextDecoder().decode(bytes), { named: file.named === true });
+      const site = await this.o.site?.(file)?.factsOf(file.relativePath, text, { named: file.named === true });
       if (site) source.site = site;
-      const images = await this.localImages(file, bytes, site, source.mdxParses);
+      const images = await this.localImages(file, text, site, source.mdxParses, source.pageParses);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
-      source.linkTargets = await this.links(file, bytes);
-      source.includes = await this.includes(file, bytes, site);
+      source.linkTargets = await this.links(file, text);
+      source.includes = await this.includes(file, text, site);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -460,7 +464,7 @@ class Batch {
       }
       const documentId = built.document.id ?? file.relativePath;
       // Taken before the bytes were read: a write after it changes the stat, so the stamp never outlives the bytes.
-      const sourceStat = stat?.mtimeMs === undefined || mayInclude(new TextDecoder().decode(bytes), file.relativePath)
+      const sourceStat = stat?.mtimeMs === undefined || mayInclude(text, file.relativePath)
         ? undefined
         : trustedStamp({ ...stat, mtimeMs: stat.mtimeMs }, statAt);
       const markup = built.problems.filter((p) => p.code === UNRENDERED_MARKUP).map((p) => ({ kind: p.markup ?? '', ...(p.line === undefined ? {} : { line: p.line }), message: p.message }));
@@ -476,11 +480,11 @@ class Batch {
     }
   }
 
-  private async localImages(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined, mdxParses?: MdxParses): Promise<DocumentImages | undefined> {
+  private async localImages(file: BatchFile, text: string, site: SiteFacts | undefined, mdxParses?: MdxParses, pageParses?: PageParses): Promise<DocumentImages | undefined> {
     // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
     if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
     if (!this.o.images) return undefined;
-    const refs = localImageReferences(new TextDecoder().decode(bytes), file.relativePath, undefined, site, mdxParses);
+    const refs = localImageReferences(text, file.relativePath, undefined, site, mdxParses, pageParses);
     if (!refs.length) return undefined;
     // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
     const root = file.root ?? file.key;
@@ -489,7 +493,7 @@ class Batch {
     return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
   }
 
-  private async links(file: BatchFile, bytes: Uint8Array): Promise<Map<string, LinkTarget> | undefined> {
+  private async links(file: BatchFile, text: string): Promise<Map<string, LinkTarget> | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     // Per root, as images: two folders' `guide.md` are two files. Without a root, per file.
@@ -497,17 +501,17 @@ class Batch {
     let cache = this.linkTargets.get(root);
     if (!cache) this.linkTargets.set(root, (cache = new Map()));
     const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
-    return resolveLinkTargets(new TextDecoder().decode(bytes), file.relativePath, source, { cache, site: this.o.site?.(file) });
+    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file) });
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
-  private async includes(file: BatchFile, bytes: Uint8Array, site: SiteFacts | undefined): Promise<IncludedFiles | undefined> {
+  private async includes(file: BatchFile, text: string, site: SiteFacts | undefined): Promise<IncludedFiles | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     const root = file.root ?? file.key;
     let cache = this.includeTexts.get(root);
     if (!cache) this.includeTexts.set(root, (cache = new Map()));
-    return resolveIncludes(new TextDecoder().decode(bytes), file.relativePath, { read: (path) => links.read(file, path) }, { cache, bases: site?.includeBases });
+    return resolveIncludes(text, file.relativePath, { read: (path) => links.read(file, path) }, { cache, bases: site?.includeBases });
   }
 
   private readImage(file: BatchFile, path: string): Promise<Uint8Array> {

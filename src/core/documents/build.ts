@@ -17,9 +17,12 @@ import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
 import { docLinkRewrites } from './docLinks';
 import type { LinkTarget, TextRewrite } from './docLinks';
 import { findImageReferences } from './images';
+import type { PageParses } from './pageParses';
 import type { SiteImagePaths } from './images';
+import { sitesAfterEdits } from './imageSites';
+import type { ImageSite } from './imageSites';
 import { BodyPlaces } from './inlineSites';
-import { findHeadings } from './markdown';
+import { findHeadingsAnchoredBy } from './markdown';
 import type { AnchorStyle } from './slug';
 import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from './readerText';
 import type { Edit, IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
@@ -112,6 +115,8 @@ export interface DocumentOptions {
   includes?: IncludedFiles;
   /** MDX trees of this file parsed before (its images were found in its reader text): each text is parsed once. */
   mdxParses?: MdxParses;
+  /** The reader text and images a batch made of this file before (`pageParses.ts`): taken where the build's are the same. */
+  pageParses?: PageParses;
   /**
    * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
@@ -239,14 +244,6 @@ interface PreparedFile {
   options: DocumentOptions;
 }
 
-/** An image reference that becomes an image section. */
-interface ImageSite {
-  /** Body offsets of the markup. */
-  start: number;
-  end: number;
-  imageFileId: string;
-  alt: string;
-}
 
 function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
   const path = normalizeRelativePath(relativePath);
@@ -280,8 +277,11 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourceBody = bodyOffset === 0 ? text : text.slice(bodyOffset);
   const bodyLine = countNewlines(text, bodyOffset);
   // The Markdown a reader of the site sees (F15); positions found in it map back to the source's lines.
-  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses) : undefined;
-  const reader = markdown ? withGenerated(withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options), sourceBody, options.site?.generated) : undefined;
+  const read = markdown ? readBody(sourceBody, path, bodyLine, options.includes, problems, options.site, compileDropPatterns(options.dropPatterns), options.mdxParses, options.pageParses) : undefined;
+  const alt = markdown ? withImagesAsAlt(read, sourceBody, text.slice(0, bodyOffset), path, options) : undefined;
+  const reader = markdown ? withGenerated(alt?.reader, sourceBody, options.site?.generated) : undefined;
+  // The images to send, as the parse that put the others' alt text found them, unless the text moved since.
+  const sentImages = reader === alt?.reader ? alt?.sent : undefined;
   if (options.site?.generated && 'missing' in options.site.generated && hasVisibleText(reader?.mapped.text ?? sourceBody)) {
     problems.push(problem('warning', 'generatedMissing', l10n.t('The site generates part of this page from a spec, but {0}: only the page\'s own text is sent.', options.site.generated.missing), { line: 1 }));
   }
@@ -289,7 +289,10 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const bodyLineStarts = lineStarts(body);
   // Lines are counted in the source body: through the reader text's map when there is one.
   const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
-  const headings = markdown ? withHeadingIds(findHeadings(body), bodyLineStarts, reader?.headingIds) : [];
+  // One parse for both anchor styles: GitHub's (ids of selections, which must not move) and the site's, when other.
+  const siteStyle = options.site?.anchors;
+  const [parsedHeadings = [], siteHeadings] = markdown ? findHeadingsAnchoredBy(body, siteStyle === undefined || siteStyle === 'github' ? ['github'] : ['github', siteStyle]) : [];
+  const headings = withHeadingIds(parsedHeadings, bodyLineStarts, reader?.headingIds);
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
   const file: PreparedFile = {
@@ -304,13 +307,13 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
     reader,
     line: (offset) => bodyLine + 1 + sourcePlaces.lineOf(reader ? reader.mapped.sourceOffset(offset) : offset),
     headings,
-    siteAnchors: siteAnchors(body, headings, options.site?.anchors, bodyLineStarts, reader?.headingIds),
+    siteAnchors: siteAnchors(headings, siteHeadings, bodyLineStarts, reader?.headingIds),
     boundaries: headings.filter((h) => h.topLevel),
     enclosing: new Map(),
     fileId,
     idSource: frontMatter.id !== undefined ? 'frontMatter' : options.documentId !== undefined ? 'chosen' : 'path',
     problems,
-    images: markdown ? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images, options.site?.images) : [],
+    images: markdown ? sentImages ?? readerImageSites(text, bodyOffset, reader ? body : undefined, path, options.images, options.site?.images) : [],
     templateLink: options.linkTemplate ? linkRenderer(options.linkTemplate, path) : undefined,
     rewrites: [],
     options,
@@ -343,12 +346,13 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
  * @throws DocumentError (`syntax`) for an MDX page that cannot be parsed, (`tooLarge`) for includes past the page's
  *   bound, at its line
  */
-function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[], mdxParses: MdxParses | undefined): ReaderText | undefined {
+function readBody(body: string, path: string, bodyLine: number, includes: IncludedFiles | undefined, problems: DocumentProblem[], site: SiteFacts | undefined, dropPatterns: readonly RegExp[], mdxParses: MdxParses | undefined, pageParses: PageParses | undefined): ReaderText | undefined {
   const syntax = site?.syntax;
   const lineOf = (offset: number): number => bodyLine + 1 + countNewlines(body, offset);
   let reader: ReaderText | undefined;
   try {
-    reader = readerText(body, { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases, mdxParses });
+    const options = { path, includes, ...readerSyntax(path, syntax), dropPatterns, includeBases: site?.includeBases, mdxParses };
+    reader = pageParses ? pageParses.readerText(body, options) : readerText(body, options);
   } catch (e) {
     if (e instanceof IncludeBoundError) {
       const line = lineOf(e.offset);
@@ -369,21 +373,34 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
  * nothing when the alt text is empty (the HTML around an `<img>` stays). A templated target (`{{ x }}`) stays as
  * written.
  */
-function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): ReaderText | undefined {
+function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, frontMatter: string, path: string, options: DocumentOptions): { reader: ReaderText | undefined; sent?: ImageSite[] } {
   const body = reader?.mapped.text ?? sourceBody;
-  if (!body.includes('![') && !/<img\b/i.test(body)) return reader;
+  if (!body.includes('![') && !/<img\b/i.test(body)) return { reader, sent: [] };
   const before = frontMatter !== '' ? frontMatter : '\n';
   const edits: Edit[] = [];
-  for (const image of findImageReferences(before + body, path, options.site?.images)) {
+  const sent: ImageSite[] = [];
+  const text = before + body;
+  const found = options.pageParses ? options.pageParses.findImageReferences(text, path, options.site?.images) : findImageReferences(text, path, options.site?.images);
+  for (const image of found) {
     if (image.templated) continue;
-    if (image.kind === 'local' && image.path !== undefined && options.images?.has(image.path)) continue;
-    edits.push({ start: image.start - before.length, end: image.end - before.length, text: image.alt });
+    const start = image.start - before.length;
+    const end = image.end - before.length;
+    const imageFileId = image.kind === 'local' && image.path !== undefined ? options.images?.get(image.path) : undefined;
+    if (imageFileId !== undefined) sent.push({ start, end, imageFileId, alt: image.alt });
+    else edits.push({ start, end, text: image.alt });
   }
-  if (edits.length === 0) return reader;
+  if (edits.length === 0) return { reader, sent };
+  // Without images to send, none can be found after the edits either (`imageSites`).
+  if (!options.images?.size) return { reader: edited(reader, sourceBody, edits), sent: [] };
+  return { reader: edited(reader, sourceBody, edits), sent: sitesAfterEdits(body, sent, edits) };
+}
+
+function edited(reader: ReaderText | undefined, sourceBody: string, edits: Edit[]): ReaderText {
   const mapped = (reader?.mapped ?? MappedText.identity(sourceBody)).apply(edits);
   const headingIds = reader?.headingIds;
   return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
+
 
 /** The reader text with the part the generator writes from a spec in front (`SiteFacts.generated`). */
 function withGenerated(reader: ReaderText | undefined, sourceBody: string, generated: GeneratedPart | undefined): ReaderText | undefined {
@@ -460,12 +477,15 @@ function lineOffset(file: PreparedFile, line: number): number {
   return line < file.bodyLineStarts.length ? (file.bodyLineStarts[line] ?? file.body.length) : file.body.length;
 }
 
-/** The same headings with the anchors the site gives them, when the site makes anchors otherwise than GitHub. */
+/**
+ * The same headings with the anchors the site gives them (`siteHeadings`: the headings with the site's anchors),
+ * when the site makes anchors otherwise than GitHub.
+ */
 function siteAnchors(
-  body: string, headings: readonly MarkdownHeading[], style: AnchorStyle | undefined, bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined,
+  headings: readonly MarkdownHeading[], siteHeadings: MarkdownHeading[] | undefined, bodyLineStarts: readonly number[], ids: ReadonlyMap<number, string> | undefined,
 ): Map<MarkdownHeading, string | undefined> | undefined {
-  if (style === undefined || style === 'github' || headings.length === 0) return undefined;
-  const site = withHeadingIds(findHeadings(body, style), bodyLineStarts, ids);
+  if (siteHeadings === undefined || headings.length === 0) return undefined;
+  const site = withHeadingIds(siteHeadings, bodyLineStarts, ids);
   return new Map(headings.map((h, i) => [h, site[i]?.anchor]));
 }
 

@@ -103,13 +103,22 @@ function inlineText(md: Parser, content: string, env: Record<string, unknown>): 
   return plainText(tokens);
 }
 
-/** All headings of the body, in order, with anchors made as a GitHub-style docs site (or MkDocs) makes them. */
-export function findHeadings(body: string, anchors: AnchorStyle = 'github'): MarkdownHeading[] {
+/** A heading as parsed, before any slugger made its anchor. */
+interface ParsedHeading {
+  level: number;
+  /** The text as the slugger takes it (markup removed, whitespace as written). */
+  raw: string;
+  explicitAnchor: string | undefined;
+  startLine: number;
+  endLine: number;
+  topLevel: boolean;
+}
+
+function parseHeadings(body: string): ParsedHeading[] {
   const md = markdownParser();
   const env: Record<string, unknown> = {};
   const tokens = md.parse(body, env);
-  const slugger = anchors === 'mkdocs' ? new MkdocsSlugger() : new Slugger();
-  const headings: MarkdownHeading[] = [];
+  const headings: ParsedHeading[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i];
     if (open === undefined || open.type !== 'heading_open' || open.map === null) continue;
@@ -122,21 +131,79 @@ export function findHeadings(body: string, anchors: AnchorStyle = 'github'): Mar
       content = content.slice(0, explicit.index);
     }
     const raw = INLINE_MARKUP.test(content) ? inlineText(md, content, env) : content;
-    let anchor = explicitAnchor;
-    if (anchor === undefined) {
-      // Slugged even when empty, as the site's slugger counts every heading for duplicate numbering.
-      const slug = slugger.slug(raw);
-      anchor = slug === '' ? undefined : slug;
-    }
-    headings.push({
-      level: Number(open.tag.slice(1)),
-      text: raw.replace(/\s+/g, ' ').trim(),
-      anchor,
-      explicitId: explicitAnchor !== undefined,
-      startLine: open.map[0],
-      endLine: open.map[1],
-      topLevel: open.level === 0,
-    });
+    headings.push({ level: Number(open.tag.slice(1)), raw, explicitAnchor, startLine: open.map[0], endLine: open.map[1], topLevel: open.level === 0 });
   }
   return headings;
+}
+
+/** The parsed headings with anchors made as `anchors` makes them (each call its own slugger: numbering starts afresh). */
+function anchored(parsed: readonly ParsedHeading[], anchors: AnchorStyle): MarkdownHeading[] {
+  const slugger = anchors === 'mkdocs' ? new MkdocsSlugger() : new Slugger();
+  return parsed.map((h) => {
+    let anchor = h.explicitAnchor;
+    if (anchor === undefined) {
+      // Slugged even when empty, as the site's slugger counts every heading for duplicate numbering.
+      const slug = slugger.slug(h.raw);
+      anchor = slug === '' ? undefined : slug;
+    }
+    return {
+      level: h.level,
+      text: h.raw.replace(/\s+/g, ' ').trim(),
+      anchor,
+      explicitId: h.explicitAnchor !== undefined,
+      startLine: h.startLine,
+      endLine: h.endLine,
+      topLevel: h.topLevel,
+    };
+  });
+}
+
+/** All headings of the body, in order, with anchors made as a GitHub-style docs site (or MkDocs) makes them. */
+export function findHeadings(body: string, anchors: AnchorStyle = 'github'): MarkdownHeading[] {
+  return anchored(parseHeadings(body), anchors);
+}
+
+/**
+ * The body's headings once with each of the anchor styles, from one parse: `findHeadings(body, style)` for each
+ * style, in the order given (a page of an MkDocs site needs GitHub's anchors and the site's).
+ */
+export function findHeadingsAnchoredBy(body: string, styles: readonly AnchorStyle[]): MarkdownHeading[][] {
+  const parsed = parseHeadings(body);
+  return styles.map((style) => anchored(parsed, style));
+}
+
+/**
+ * Lines that may make a level-1 heading: an ATX `#` followed by a space, a tab or the line's end (anywhere on the
+ * line: block-quote and list markers may come first), or a setext `=` underline (after block-quote markers).
+ */
+const H1_CANDIDATE = /#(?=[ \t]|$)|^[ \t>]*=+[ \t]*$/m;
+
+/**
+ * The text of the body's first level-1 heading with text, as `findHeadings(body)` finds it (a site's page title),
+ * parsing only as far as needed: a page's title is near its top, so only the lines up to it are parsed.
+ *
+ * Parsing a prefix that ends at a line's end gives every block that ends inside it as the whole body does
+ * (CommonMark's block structure is decided line by line, and a heading is complete at its last line), so the first
+ * level-1 heading of a prefix is the body's. Prefixes grow to each candidate line and at least double each time,
+ * so a page whose title comes late costs at most about two parses of it. A heading's text can depend on a link
+ * reference defined further down (`# [Guide]` with `[guide]: ...` at the end), so where the prefix holds a `[`
+ * the whole body decides.
+ */
+export function firstH1Text(body: string): string | undefined {
+  let parsed = 0;
+  for (;;) {
+    const candidate = H1_CANDIDATE.exec(body.slice(parsed));
+    if (candidate === null) return undefined;
+    const lineEnd = body.indexOf('\n', parsed + candidate.index);
+    let end = Math.max(lineEnd === -1 ? body.length : lineEnd + 1, parsed * 2);
+    if (end < body.length) {
+      const next = body.indexOf('\n', end - 1);
+      end = next === -1 ? body.length : next + 1;
+    }
+    const prefix = body.slice(0, end);
+    const h1 = findHeadings(prefix).find((h) => h.level === 1 && h.text !== '');
+    if (h1 !== undefined) return prefix.includes('[') && end < body.length ? findHeadings(body).find((h) => h.level === 1 && h.text !== '')?.text : h1.text;
+    if (end >= body.length) return undefined;
+    parsed = end;
+  }
 }

@@ -22,6 +22,7 @@ import { findFrontMatter } from '../documents/frontMatter';
 import { BodyPlaces } from '../documents/inlineSites';
 import { readerText } from '../documents/readerText';
 import type { MdxParses } from '../documents/readerText';
+import type { PageParses } from '../documents/pageParses';
 import { readerSyntax } from '../documents/siteSyntax';
 import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
 import { ImageRefusedError } from './imageFiles';
@@ -60,7 +61,7 @@ export interface ImageReader {
  * Local images of the text; none for text that is not Markdown. Lines are counted as the build counts them
  * (BOM dropped, CR and CRLF as LF), so an image's line and a build problem's line agree for every caller.
  */
-export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: Pick<SiteFacts, 'images' | 'syntax'>, mdxParses?: MdxParses): ImageReference[] {
+export function localImageReferences(text: string, relativePath: string, markdown?: boolean, site?: Pick<SiteFacts, 'images' | 'syntax'>, mdxParses?: MdxParses, pageParses?: PageParses): ImageReference[] {
   const syntax = site?.syntax;
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   if (!/!\[|<img/i.test(text)) return [];
@@ -71,7 +72,9 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const bodyOffset = findFrontMatter(normalized)?.bodyOffset ?? 0;
   let reader;
   try {
-    reader = readerText(normalized.slice(bodyOffset), { path: normalizeRelativePath(relativePath), ...readerSyntax(relativePath, syntax), mdxParses });
+    const body = normalized.slice(bodyOffset);
+    const options = { path: normalizeRelativePath(relativePath), ...readerSyntax(relativePath, syntax), mdxParses };
+    reader = pageParses ? pageParses.readerText(body, options) : readerText(body, options);
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
@@ -79,7 +82,9 @@ export function localImageReferences(text: string, relativePath: string, markdow
   const before = bodyOffset > 0 ? normalized.slice(0, bodyOffset) : '\n';
   const places = new BodyPlaces(normalized, lineStarts(normalized));
   const toSource = (offset: number) => bodyOffset + reader.mapped.sourceOffset(offset - before.length);
-  return findImageReferences(before + reader.mapped.text, relativePath, site?.images).filter(local).map((r) => {
+  const readerBody = before + reader.mapped.text;
+  const found = pageParses ? pageParses.findImageReferences(readerBody, relativePath, site?.images) : findImageReferences(readerBody, relativePath, site?.images);
+  return found.filter(local).map((r) => {
     const start = toSource(r.start);
     return { ...r, start, end: Math.max(start, toSource(r.end)), line: places.lineOf(start) + 1 };
   });

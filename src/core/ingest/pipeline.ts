@@ -11,6 +11,7 @@ import { buildDocument, buildSelectionDocument } from '../documents/build';
 import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
 import type { LinkTarget } from '../documents/docLinks';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
+import type { PageParses } from '../documents/pageParses';
 import { explainPairSource } from './pairSource';
 import { checkForServer } from '../documents/serverLimits';
 import { baseName } from '../documents/text';
@@ -57,6 +58,8 @@ export interface SourceFile {
   includes?: IncludedFiles;
   /** MDX trees of this text parsed before (its images were found in its reader text), to parse each text once. */
   mdxParses?: MdxParses;
+  /** Its reader text and images as made before (its images were found in them), for the build to take (`pageParses.ts`). */
+  pageParses?: PageParses;
 }
 
 export function documentOptions(file: SourceFile, config: IngestConfig): DocumentOptions {
@@ -76,6 +79,7 @@ export function documentOptions(file: SourceFile, config: IngestConfig): Documen
     site: file.site,
     includes: file.includes,
     mdxParses: file.mdxParses,
+    pageParses: file.pageParses,
   };
 }
 

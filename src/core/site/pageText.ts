@@ -5,7 +5,7 @@
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { findFrontMatter } from '../documents/frontMatter';
-import { findHeadings } from '../documents/markdown';
+import { firstH1Text } from '../documents/markdown';
 import { withoutBomLf } from '../documents/text';
 import { fromData, Unknown } from './literal';
 import type { Literal } from './literal';
@@ -38,9 +38,10 @@ export function readPageText(text: string): PageText {
   let h1: { text: string | undefined } | undefined;
   return {
     frontMatter,
-    // Parsed only when the site needs it (no nav title, no label): a batch parses each page's headings once already.
+    // Parsed only when the site needs it (no nav title, no label), and only as far as the heading: the build parses
+    // the whole page later, and a batch asks a page's site about it twice (for its id, then for its build).
     get h1() {
-      h1 ??= { text: findHeadings(normalized.slice(bodyOffset)).find((h) => h.level === 1 && h.text !== '')?.text };
+      h1 ??= { text: firstH1Text(normalized.slice(bodyOffset)) };
       return h1.text;
     },
   };

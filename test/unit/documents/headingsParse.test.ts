@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { findHeadings } from '../../../src/core/documents';
-import { createBlockParser } from '../../../src/core/documents/markdown';
+import { createBlockParser, findHeadingsAnchoredBy, firstH1Text } from '../../../src/core/documents/markdown';
 import { seededRandom } from '../../service';
 import { bigMarkdown } from '../../../bench/bigMarkdown';
 
@@ -77,5 +77,51 @@ describe('documents: line tables of the block parser', () => {
       const src = Array.from({ length: Math.floor(random() * 24) }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
       assert.deepEqual(tables(fast.block.State, fast, src), tables(stock.block.State, stock, src), JSON.stringify(src));
     }
+  });
+});
+
+describe('documents: a page title from the lines up to its first level-1 heading (issue 37, goal 7)', () => {
+  // A site's page title is the first level-1 heading; only a prefix of the page is parsed for it (speed). Lines that
+  // change what comes before or after them (fences, HTML blocks, setext underlines, lazy lines, tables, link
+  // references defined further down) are mixed at random: the title must be the whole page's every time.
+  const POOL = [
+    '# Title', '#', '# ', '#\tTab title', '## Second', '### Third # x', 'a # b', 'Para', 'lazy line', '', '', '',
+    '===', '=', '---', '> # Quoted', '> ===', '> para', '- # In a list', '- item', '  ===', '1. # Ordered',
+    '```', '~~~', '    # indented', '<details>', '</details>', '<!-- # c -->', '<!--', '-->',
+    '| a | b |', '|---|---|', '| # x | y |', '# [Guide]', '# [Guide][g]', '[guide]: https://example.com/g', '[g]: /g',
+    '# Title {#own-id}', '# `code` title', '# *Emphasised*', '# <span>x</span>', '\t# tabbed',
+  ];
+  const full = (body: string) => findHeadings(body).find((h) => h.level === 1 && h.text !== '')?.text;
+
+  it('is the title a parse of the whole page gives, on 5,000 random pages', () => {
+    const random = seededRandom(37);
+    let titled = 0;
+    for (let i = 0; i < 5000; i++) {
+      const lines = Array.from({ length: 1 + Math.floor(random() * 40) }, () => POOL[Math.floor(random() * POOL.length)]!);
+      const body = lines.join('\n') + (random() < 0.5 ? '\n' : '');
+      const expected = full(body);
+      if (expected !== undefined) titled++;
+      assert.equal(firstH1Text(body), expected, JSON.stringify(body));
+    }
+    assert.ok(titled > 1000, `${titled} pages had a title`);
+  });
+
+  it('takes a title that a link reference further down changes, and one after a long page of other headings', () => {
+    assert.equal(firstH1Text('# [Guide]\n\ntext\n\n[guide]: https://example.com\n'), 'Guide');
+    assert.equal(firstH1Text('# [Guide]\n\ntext\n'), '[Guide]');
+    const late = `${Array.from({ length: 500 }, (_, i) => `## Part ${i}\n\ntext\n`).join('\n')}\nTitle\n=====\n`;
+    assert.equal(firstH1Text(late), 'Title');
+    assert.equal(firstH1Text('```\n# fenced\n'), undefined);
+    assert.equal(firstH1Text('Para\n# Title\n'), 'Title');
+  });
+});
+
+describe('documents: headings with two anchor styles from one parse', () => {
+  it('are findHeadings with each style', () => {
+    const body = `${TRICKY}\n# Café & Crème\n## Café & Crème\n## Café & Crème {#x}\n## 2.0 release_notes\n`;
+    const [github, mkdocs] = findHeadingsAnchoredBy(body, ['github', 'mkdocs']);
+    assert.deepEqual(github, findHeadings(body, 'github'));
+    assert.deepEqual(mkdocs, findHeadings(body, 'mkdocs'));
+    assert.notDeepEqual(github, mkdocs);
   });
 });

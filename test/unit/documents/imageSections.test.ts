@@ -3,6 +3,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
 import { buildSelectionDocument } from '../../../src/core/documents';
+import { findImageReferences } from '../../../src/core/documents/images';
+import type { ImageReference } from '../../../src/core/documents/images';
+import { sitesAfterEdits } from '../../../src/core/documents/imageSites';
+import type { ImageSite } from '../../../src/core/documents/imageSites';
+import { MappedText } from '../../../src/core/documents/readerText';
+import type { Edit } from '../../../src/core/documents/readerText';
+import { seededRandom } from '../../service';
 import { FIXTURES, NOW, build } from './helpers';
 
 const template = 'https://docs.example.com/{path}#{anchor}';
@@ -95,5 +102,54 @@ describe('documents: image sections', () => {
       { text: 'Left out `<App>` and ``a`b``' },
     ]);
     assert.deepEqual(result.problems.filter((p) => p.code === 'unrenderedMarkup'), []);
+  });
+});
+
+describe('documents: image sections found in the same parse that put the other images\' alt text (issue 37, goal 7)', () => {
+  // The images to send are taken from the parse that finds the others (speed), moved by the alt texts put in before
+  // them, where that can change nothing: they must be exactly the images to send that a parse of the edited text
+  // finds, which is how the build found them before. Fragments put images beside markup, at line starts, in HTML
+  // blocks, with alt texts that make lists, headings, links, tags and blank lines.
+  const FRAGMENTS = [
+    'Text', 'more text', '', '', '![Shot](img/a.png)', '![](img/b.png)', '![Old](old.gif)', '![](old.gif)', '![1. Intro](old.gif)',
+    '![# Title](old.gif)', '![a [b]](old.gif)', '![`x`](old.gif)', '![Remote](https://example.com/r.png)', '<img src="old.gif" alt="Diagram">',
+    '<img src="img/a.png" alt="Sent">', '    ![Code](img/b.png)', '- item ![Item](img/a.png)', '> ![Quote](old.gif)', '- ![](old.gif)',
+    '!![](old.gif)[b](img/b.png)', '[![Badge](badge.svg)](https://example.com)', 'a ![Old](old.gif)![Shot](img/a.png) b', '1. ![](old.gif)',
+    '![Old](old.gif) ![Shot](img/b.png)', '![{{ x }}](old.gif)', '<div>', '</div>', '```', '## Heading ![Old](old.gif)', '===', '---',
+    '| ![Old](old.gif) | ![Shot](img/a.png) |', '|---|---|', 'x ![Old](old.gif)\\', '![Old\nwrapped](old.gif)', '*![Old](old.gif)*',
+    '![a|b](old.gif)', 'Téxt ![](old.gif)', '  ![Indented](old.gif)', '![Old](old.gif "-->")',
+  ];
+  const ids = new Map([['docs/img/a.png', 'file-a'], ['docs/img/b.png', 'file-b']]);
+  const idOf = (image: ImageReference) => (image.kind === 'local' && image.path !== undefined ? ids.get(image.path) : undefined);
+
+  it('are the images to send a parse of the edited text finds, on 5,000 random pages', () => {
+    const random = seededRandom(377);
+    let taken = 0;
+    let withImages = 0;
+    for (let i = 0; i < 5000; i++) {
+      const body = Array.from({ length: 2 + Math.floor(random() * 14) }, () => FRAGMENTS[Math.floor(random() * FRAGMENTS.length)]!).join(random() < 0.7 ? '\n' : ' ');
+      const before = '\n';
+      const sent: ImageSite[] = [];
+      const edits: Edit[] = [];
+      for (const image of findImageReferences(before + body, 'docs/guide.md')) {
+        if (image.templated) continue;
+        const start = image.start - 1;
+        const end = image.end - 1;
+        const id = idOf(image);
+        if (id !== undefined) sent.push({ start, end, imageFileId: id, alt: image.alt });
+        else edits.push({ start, end, text: image.alt });
+      }
+      const moved = sitesAfterEdits(body, sent, edits);
+      if (moved === undefined) continue;
+      taken++;
+      const edited = MappedText.identity(body).apply(edits).text;
+      const expected = findImageReferences(before + edited, 'docs/guide.md').flatMap((image) => {
+        const id = idOf(image);
+        return id === undefined ? [] : [{ start: image.start - 1, end: image.end - 1, imageFileId: id, alt: image.alt }];
+      });
+      if (expected.length > 0) withImages++;
+      assert.deepEqual(moved, expected, JSON.stringify(body));
+    }
+    assert.ok(taken > 500 && withImages > 200, `${taken} pages taken, ${withImages} with images to send`);
   });
 });
