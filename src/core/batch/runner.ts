@@ -44,7 +44,7 @@ import { sha256Hex } from '../ledger/hash';
 import { trustedStamp } from '../ledger/stat';
 import type { FileStat } from '../ledger/stat';
 import type { Ledger } from '../ledger/ledger';
-import { forEachConcurrently } from '../pool';
+import { forEachConcurrently, limitConcurrency } from '../pool';
 import { isInside } from '../files/inside';
 import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
 import { duplicateIdSentence } from '../identity/claims';
@@ -142,6 +142,13 @@ export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
  * flight, few enough that the built requests held stay a few MB whatever the number of files.
  */
 export const LOOKAHEAD_PER_WORKER = 2;
+/**
+ * Files built at once within that window. Building is the client's own work, on one thread: started all at once,
+ * the window's builds (the first ones cold, while the code warms up) finished together, and no request went out
+ * until all of them had (160 ms of a 1,000-file run at 0 ms with the server idle). Two at a time, the first request
+ * goes as soon as its file is built, and a build waiting for its file's bytes lets the other go on.
+ */
+export const BUILDS_AT_ONCE = 2;
 /**
  * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
  * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a
@@ -326,9 +333,13 @@ class Batch {
   private async buildAhead(planned: readonly Planned[], send: (p: Planned, built: Built) => Promise<void>): Promise<void> {
     const ahead = new Map<number, Promise<Built | undefined>>();
     const window = this.concurrency * LOOKAHEAD_PER_WORKER;
+    const building = limitConcurrency(BUILDS_AT_ONCE);
     let started = 0;
     await this.pool(planned.map((_, i) => i), async (i) => {
-      for (; started < Math.min(planned.length, i + 1 + window); started++) ahead.set(started, this.build(planned[started]!.file));
+      for (; started < Math.min(planned.length, i + 1 + window); started++) {
+        const file = planned[started]!.file;
+        ahead.set(started, building(() => this.build(file)));
+      }
       const built = await ahead.get(i);
       ahead.delete(i);
       const p = planned[i]!;

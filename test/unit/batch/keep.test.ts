@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { LOOKAHEAD_PER_WORKER, nodeFileAccess, runBatch } from '../../../src/core/batch';
+import { BUILDS_AT_ONCE, LOOKAHEAD_PER_WORKER, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
@@ -58,6 +58,26 @@ describe('batch runner: each file built once, in a window ahead of the senders',
     assert.equal(behind.length, 60, 'each file built once');
     const window = concurrency * LOOKAHEAD_PER_WORKER;
     assert.ok(Math.max(...behind) <= window + concurrency + 1, `built at most ${window} ahead of the ${concurrency} in flight: ${Math.max(...behind)}`);
+  });
+
+  it('sends the first file as soon as it is built, not once the whole window is (issue 37, goal 6)', async () => {
+    await writeDocs(folder, 40);
+    const concurrency = 8;
+    let reads = 0;
+    let builtBeforeFirstSend: number | undefined;
+    const read = (f: BatchFile) => {
+      reads++;
+      return readFile(f.absolutePath ?? f.key);
+    };
+    const fetch: typeof h.http.fetch = (input, init) => {
+      // Reads beyond the 40 of pass 1 are builds.
+      if (builtBeforeFirstSend === undefined && init?.method === 'POST') builtBeforeFirstSend = reads - 40;
+      return h.http.fetch(input, init);
+    };
+    const summary = await runBatch(diskBatch(h.client('admin', { fetch }), h.service.baseUrl, folder.files, { read, concurrency }));
+    assert.equal(summary.counts.created + summary.counts.updated, 40);
+    // Before, all of the window (16 files ahead of 8 senders) and one more were built before any request went out.
+    assert.ok(builtBeforeFirstSend !== undefined && builtBeforeFirstSend <= BUILDS_AT_ONCE + 1, `files read for their build before the first request: ${builtBeforeFirstSend}`);
   });
 
   it('reads from the local disk with nodeFileAccess: the bytes, the size and the modification time', async () => {
