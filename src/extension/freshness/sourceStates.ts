@@ -45,7 +45,8 @@ export class SourceStates {
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
    * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
    * or its docs site keeps it from being published (`draft: true`, a Docusaurus partial `_setup.mdx`...: a batch
-   * skips it, so it is neither new nor changed). No server set: every file is `never`.
+   * skips it, so it is neither new nor changed). No server set: every file is `never`. With `taken`, the file's stat
+   * as `states` took it just before, instead of a stat of its own.
    */
   async state(uri: vscode.Uri, taken?: Look): Promise<SourceState | undefined> {
     const source = workspaceSource(uri);
