@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { BUILDS_AT_ONCE, LOOKAHEAD_PER_WORKER, nodeFileAccess, runBatch } from '../../../src/core/batch';
+import { BUILDS_AT_ONCE, BUILT_AHEAD, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
@@ -35,11 +35,10 @@ describe('batch runner: each file built once, in a window ahead of the senders',
     assert.deepEqual(bodies(), firstBodies);
   });
 
-  it('builds no further ahead of the senders than its window: memory stays flat however many files', async function () {
+  for (const concurrency of [2, 8]) it(`builds no further ahead of ${concurrency} senders than its window, whatever their number: memory stays flat however many files`, async function () {
     this.timeout(20_000);
     await writeDocs(folder, 60);
     h.service.setIngestLatency(15);
-    const concurrency = 2;
     const sent = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
     const behind: number[] = [];
     let reads = 0;
@@ -56,7 +55,8 @@ describe('batch runner: each file built once, in a window ahead of the senders',
       h.service.setIngestLatency(0);
     }
     assert.equal(behind.length, 60, 'each file built once');
-    const window = concurrency * LOOKAHEAD_PER_WORKER;
+    // Before issue 37 (goal 5) the window was 2 per sender: 16 built requests held for 8 senders.
+    const window = BUILT_AHEAD;
     assert.ok(Math.max(...behind) <= window + concurrency + 1, `built at most ${window} ahead of the ${concurrency} in flight: ${Math.max(...behind)}`);
   });
 
