@@ -31,9 +31,10 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
   const root = openRoot(config.root);
   const rules = publishRules(config);
   const found = new Map<string, BatchFile>();
+  const underTheRoot = batchFilesUnder(config.root);
   /** Listed files a publish rule withholds are not taken; a file named outright is, to be sent or reported skipped. */
   const add = (absolute: string, named = false) => {
-    const file = batchFile(absolute, config.root);
+    const file = underTheRoot(absolute);
     if (!named && rules.withheld(file.relativePath)) return;
     const keptBack = named ? rules.withheldNamed(file.relativePath) : undefined;
     if (keptBack) file.withheld = { reason: keptBack.reason, error: withheldSentence(file.source, keptBack) };
@@ -95,13 +96,20 @@ export function linkTargetSource(root: string, listing: readonly BatchFile[], ma
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {
-  // Under the root (as every listed file is): the rest of the path, without path.relative's resolving of both.
+  return batchFilesUnder(root)(absolutePath);
+}
+
+/** `batchFile` for many files of one root: the root's prefix is made once, not once per file of a listing. */
+function batchFilesUnder(root: string): (absolutePath: string) => BatchFile {
   const prefix = withSep(root);
-  const rest = absolutePath.startsWith(prefix) ? absolutePath.slice(prefix.length) : undefined;
-  const under = rest !== undefined && !DOT_SEGMENT.test(rest) ? rest : path.relative(root, absolutePath);
-  const relativePath = path.sep === '/' ? under : under.split(path.sep).join('/');
-  // One root: the source key is the path, as the editor's with one workspace folder.
-  return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
+  return (absolutePath) => {
+    // Under the root (as every listed file is): the rest of the path, without path.relative's resolving of both.
+    const rest = absolutePath.startsWith(prefix) ? absolutePath.slice(prefix.length) : undefined;
+    const under = rest !== undefined && !DOT_SEGMENT.test(rest) ? rest : path.relative(root, absolutePath);
+    const relativePath = path.sep === '/' ? under : under.split(path.sep).join('/');
+    // One root: the source key is the path, as the editor's with one workspace folder.
+    return { key: absolutePath, relativePath, source: sourceKey({ path: relativePath }), root, absolutePath };
+  };
 }
 
 function openRoot(root: string): RootOnDisk {

@@ -17,3 +17,25 @@ export async function forEachConcurrently<T>(
   };
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
+
+/**
+ * A gate that lets at most `limit` tasks run at once, started in the order they were given: `gate(task)` runs
+ * `task` as soon as fewer than `limit` are under way, and settles as it does.
+ */
+export function limitConcurrency(limit: number): <R>(task: () => Promise<R>) => Promise<R> {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  const next = () => {
+    running--;
+    waiting.shift()?.();
+  };
+  return <R>(task: () => Promise<R>) =>
+    new Promise<R>((resolve, reject) => {
+      const start = () => {
+        running++;
+        task().then(resolve, reject).finally(next);
+      };
+      if (running < limit) start();
+      else waiting.push(start);
+    });
+}

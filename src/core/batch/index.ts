@@ -1,5 +1,5 @@
 /** The batch (F9): many files through the one ingestion pipeline. Plain Node: no `vscode` here. */
-export { DEFAULT_CONCURRENCY, emptyCounts, LOOKAHEAD_PER_WORKER, MAX_CONCURRENCY, RETRY_ROUNDS, runBatch } from './runner';
+export { BUILDS_AT_ONCE, BUILT_AHEAD, DEFAULT_CONCURRENCY, emptyCounts, MAX_CONCURRENCY, RETRY_ROUNDS, runBatch } from './runner';
 export { insideRootCheck } from './insideRoot';
 export { nodeFileAccess } from './nodeFiles';
 export { stopsBatch, worthAnotherRound } from './failures';

@@ -54,6 +54,14 @@ export interface PublishRulesOptions {
 /** Every rule file (a batch), or only the `.docingestignore` files (a file named outright). */
 type RuleSet = 'all' | 'ours';
 
+/** What the folders above a file settle for it (`PublishRules.fileFolders`). */
+interface FileFolder {
+  /** The line that ignores the folder or one above it. */
+  ignoredBy?: IgnoredBy;
+  /** Whether a rule file of the set is in the root or a folder on the way: only then is the file itself tested. */
+  rules: boolean;
+}
+
 interface RuleFile {
   /** Root-relative path of the rule file. */
   file: string;
@@ -65,6 +73,12 @@ export class PublishRules {
   private readonly folders = new Map<string, RuleFile[]>();
   /** Per folder (root-relative, `/`-separated): why it is ignored, or undefined when it is not; by every rule file and by ours only. */
   private readonly folderVerdicts = { all: new Map<string, IgnoredBy | undefined>(), ours: new Map<string, IgnoredBy | undefined>() };
+  /**
+   * Per folder of files asked about (root-relative, `/`-separated) and rule set: the verdict of the folder or one above
+   * it, else whether any folder from the root down to it has a rule file. Thousands of files share a few folders,
+   * and most folders have no rule file on their way: their files are then settled without a test of their own.
+   */
+  private readonly fileFolders = { all: new Map<string, FileFolder>(), ours: new Map<string, FileFolder>() };
   private readonly named: ((path: string) => boolean) | undefined;
   /** The include globs that spell a file's name (`namesFile`). */
   private readonly spelled: ((path: string) => boolean) | undefined;
@@ -86,10 +100,13 @@ export class PublishRules {
   withheld(relativePath: string): Withheld | undefined {
     const path = normalize(relativePath);
     if (path === '') return undefined;
-    const segments = path.split('/');
-    const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
-    if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
-    return this.ruled(segments, 'all');
+    // Only a path with a segment starting with `.` can be hidden: the others are not split to look.
+    if (path.startsWith('.') || path.includes('/.')) {
+      const segments = path.split('/');
+      const hidden = segments.findIndex((s) => s.startsWith('.') && s !== '.' && s !== '..');
+      if (hidden >= 0 && !this.named?.(path)) return { reason: 'hidden', path: segments.slice(0, hidden + 1).join('/') };
+    }
+    return this.ruledFile(path, 'all');
   }
 
   /**
@@ -105,16 +122,34 @@ export class PublishRules {
   /** Why a file named outright is still not sent: a `.docingestignore` line (of it or a folder above), else undefined. */
   withheldNamed(relativePath: string): IgnoredBy | undefined {
     const path = normalize(relativePath);
-    return path === '' ? undefined : this.ruled(path.split('/'), 'ours');
+    return path === '' ? undefined : this.ruledFile(path, 'ours');
   }
 
-  /** Each folder on the way, then the file: an ignored folder settles it for everything inside. */
-  private ruled(segments: readonly string[], set: RuleSet): IgnoredBy | undefined {
-    for (let i = 1; i < segments.length; i++) {
-      const verdict = this.folderVerdict(segments.slice(0, i), set);
-      if (verdict) return { ...verdict };
+  /**
+   * Each folder on the way, then the file: an ignored folder settles it for everything inside, and a file with no
+   * rule file on its way is not ignored. Both are judged once per folder (`fileFolders`).
+   */
+  private ruledFile(path: string, set: RuleSet): IgnoredBy | undefined {
+    const cut = path.lastIndexOf('/');
+    const folder = cut < 0 ? '' : path.slice(0, cut);
+    const known = this.fileFolders[set];
+    let judged = known.get(folder);
+    if (!judged) known.set(folder, (judged = this.judgeFolder(folder, set)));
+    if (judged.ignoredBy) return { ...judged.ignoredBy };
+    return judged.rules ? this.verdict(path.split('/'), true, set) : undefined;
+  }
+
+  private judgeFolder(folder: string, set: RuleSet): FileFolder {
+    const segments = folder === '' ? [] : folder.split('/');
+    for (let i = 1; i <= segments.length; i++) {
+      const ignoredBy = this.folderVerdict(segments.slice(0, i), set);
+      if (ignoredBy) return { ignoredBy, rules: true };
     }
-    return this.verdict(segments, true, set);
+    let rules = false;
+    for (let depth = 0; depth <= segments.length && !rules; depth++) {
+      rules = this.ruleFiles(segments.slice(0, depth).join('/')).some(({ file }) => set === 'all' || file.endsWith(DOC_INGEST_IGNORE_FILE));
+    }
+    return { rules };
   }
 
   /** A folder's verdict, judged once per listing: thousands of files share a few folders. */

@@ -49,11 +49,34 @@ const hex64 = z.string().regex(/^[0-9a-f]{64}$/);
 const isoTime = z.string().refine((s) => !Number.isNaN(Date.parse(s)));
 
 const UploadRecord = z.object({ contentHash: hex64, fileId: z.string().min(1), name: z.string(), uploadedAt: isoTime, userFileId: z.string().min(1).optional() });
-const Envelope = z.object({
-  version: z.literal(LEDGER_VERSION),
-  scopes: z.array(z.object({ scope: z.string(), documents: z.array(z.unknown()) })),
-  images: z.array(z.object({ server: z.string(), uploads: z.array(z.unknown()) })),
-});
+
+interface Envelope {
+  scopes: Array<{ scope: string; documents: unknown[] }>;
+  images: Array<{ server: string; uploads: unknown[] }>;
+}
+
+/**
+ * The ledger's outline (this version, its lists of scopes and of servers), checked by hand: a zod schema is compiled
+ * on its first use, which cost a run with nothing to send more than reading its 5,000 entries did. Undefined when
+ * the outline is damaged.
+ */
+function envelopeOf(raw: unknown): Envelope | undefined {
+  if (typeof raw !== 'object' || raw === null) return undefined;
+  const { version, scopes, images } = raw as Record<string, unknown>;
+  if (version !== LEDGER_VERSION || !Array.isArray(scopes) || !Array.isArray(images)) return undefined;
+  const envelope: Envelope = { scopes: [], images: [] };
+  for (const item of scopes as unknown[]) {
+    const { scope, documents } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof scope !== 'string' || !Array.isArray(documents)) return undefined;
+    envelope.scopes.push({ scope, documents });
+  }
+  for (const item of images as unknown[]) {
+    const { server, uploads } = (typeof item === 'object' && item !== null ? item : {}) as Record<string, unknown>;
+    if (typeof server !== 'string' || !Array.isArray(uploads)) return undefined;
+    envelope.images.push({ server, uploads });
+  }
+  return envelope;
+}
 
 export interface ParsedLedger {
   data: LedgerData;
@@ -108,8 +131,8 @@ export function parseLedgerData(raw: unknown): ParsedLedger {
       problem: l10n.t('The record of past ingestions has format version {0}, which this version does not read; {1}.', JSON.stringify(version), emptyHint()),
     };
   }
-  const envelope = Envelope.safeParse(raw);
-  if (!envelope.success) {
+  const envelope = envelopeOf(raw);
+  if (!envelope) {
     return { data: emptyLedgerData(), problem: l10n.t('The record of past ingestions is damaged; {0}.', emptyHint()) };
   }
   let dropped = 0;
@@ -124,8 +147,8 @@ export function parseLedgerData(raw: unknown): ParsedLedger {
   };
   const data: LedgerData = {
     version: LEDGER_VERSION,
-    scopes: envelope.data.scopes.map((s) => ({ scope: s.scope, documents: keep(documentRecord, s.documents) })),
-    images: envelope.data.images.map((s) => ({ server: s.server, uploads: keep((item) => parsed(UploadRecord, item), s.uploads) })),
+    scopes: envelope.scopes.map((s) => ({ scope: s.scope, documents: keep(documentRecord, s.documents) })),
+    images: envelope.images.map((s) => ({ server: s.server, uploads: keep((item) => parsed(UploadRecord, item), s.uploads) })),
   };
   if (dropped === 0) PARSED.add(data);
   return dropped === 0

@@ -1,5 +1,4 @@
 import * as vscode from 'vscode';
-import { forEachConcurrently } from '../../core/pool';
 import type { BatchFile } from '../../core/batch/types';
 import type { BatchIngester } from '../batch/batchIngester';
 import { listBatchFiles } from '../batch/listFiles';
@@ -22,8 +21,9 @@ export async function ingestChangedFiles(batches: BatchIngester, states: SourceS
   const files = await listBatchFiles();
   const changed = new Set<BatchFile>();
   const never = new Set<BatchFile>();
-  await forEachConcurrently(files, HASHING, async (file) => {
-    const state = await states.state(vscode.Uri.parse(file.key));
+  const byUri = new Map(files.map((file) => [vscode.Uri.parse(file.key), file]));
+  await states.states([...byUri.keys()], HASHING, (uri, state) => {
+    const file = byUri.get(uri)!;
     if (state === 'changed') changed.add(file);
     if (state === 'never') never.add(file);
   });

@@ -4,7 +4,9 @@ import { memoryStamp } from '../../core/ledger/stat';
 import type { FileStat } from '../../core/ledger/stat';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import type { SiteResolver } from '../../core/site/detect';
-import { fileStat } from './fileStat';
+import { fileStat, localFileStat } from './fileStat';
+import { forEachConcurrently } from '../../core/pool';
+import { inSlices } from '../../core/slices';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings } from '../settings';
 
@@ -17,6 +19,12 @@ async function readers() {
   return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
 }
 type Readers = Awaited<ReturnType<typeof readers>>;
+
+/** A file's stat and when it was taken (`Date.now()` just before), before anything reads it. */
+interface Look {
+  stat: FileStat & { directory: boolean };
+  statAt: number;
+}
 
 /**
  * Whether a file on disk differs from its newest confirmed ingestion to the configured server and pair: the core's
@@ -37,16 +45,17 @@ export class SourceStates {
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
    * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
    * or its docs site keeps it from being published (`draft: true`, a Docusaurus partial `_setup.mdx`...: a batch
-   * skips it, so it is neither new nor changed). No server set: every file is `never`.
+   * skips it, so it is neither new nor changed). No server set: every file is `never`. With `taken`, the file's stat
+   * as `states` took it just before, instead of a stat of its own.
    */
-  async state(uri: vscode.Uri): Promise<SourceState | undefined> {
+  async state(uri: vscode.Uri, taken?: Look): Promise<SourceState | undefined> {
     const source = workspaceSource(uri);
     if (!source) return undefined;
     const settings = readSettings(uri);
     const scope = ledgerScope(settings.baseUrl ?? '', settings.ccPairId);
     const ledger = await this.ledger;
     try {
-      const looked = await this.look(uri, settings.maxFileBytes);
+      const looked = await this.look(uri, settings.maxFileBytes, taken);
       if (!looked) return undefined;
       const known = this.known(uri, looked);
       if (known) return known.withheld ? undefined : ledger.sourceState(scope, source.key, known.hash);
@@ -62,6 +71,21 @@ export class SourceStates {
     } catch {
       return undefined;
     }
+  }
+
+  /**
+   * The state of each of many files (Ingest Changed Files), as `state` gives it: the stats of the files on the local
+   * disk are taken first, at once, in slices that give the editor back its event loop (`inSlices`), then each file is
+   * judged, `concurrency` at a time. A run where nothing changed ends on the stamps, without a promise per stat.
+   */
+  async states(uris: readonly vscode.Uri[], concurrency: number, each: (uri: vscode.Uri, state: SourceState | undefined) => void): Promise<void> {
+    const taken = new Map<vscode.Uri, Look>();
+    await inSlices(uris, (uri) => {
+      const statAt = Date.now();
+      const stat = localFileStat(uri);
+      if (stat) taken.set(uri, { stat, statAt });
+    });
+    await forEachConcurrently(uris, concurrency, async (uri) => each(uri, await this.state(uri, taken.get(uri))));
   }
 
   /** The files that include others (F15): a change of any file may change their state. */
@@ -102,9 +126,9 @@ export class SourceStates {
   }
 
   /** The file's stat, taken before anything reads it; undefined for a folder or a file over the size limit. */
-  private async look(uri: vscode.Uri, maxBytes: number): Promise<{ stat: FileStat; statAt: number } | undefined> {
-    const statAt = Date.now();
-    const stat = await fileStat(uri);
+  private async look(uri: vscode.Uri, maxBytes: number, taken?: Look): Promise<{ stat: FileStat; statAt: number } | undefined> {
+    const statAt = taken?.statAt ?? Date.now();
+    const stat = taken?.stat ?? (await fileStat(uri));
     return stat.directory || stat.size > maxBytes ? undefined : { stat, statAt };
   }
 

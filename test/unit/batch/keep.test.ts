@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
-import { LOOKAHEAD_PER_WORKER, nodeFileAccess, runBatch } from '../../../src/core/batch';
+import { BUILDS_AT_ONCE, BUILT_AHEAD, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { useService } from '../client/harness';
 import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
@@ -35,11 +35,10 @@ describe('batch runner: each file built once, in a window ahead of the senders',
     assert.deepEqual(bodies(), firstBodies);
   });
 
-  it('builds no further ahead of the senders than its window: memory stays flat however many files', async function () {
+  for (const concurrency of [2, 8]) it(`builds no further ahead of ${concurrency} senders than its window, whatever their number: memory stays flat however many files`, async function () {
     this.timeout(20_000);
     await writeDocs(folder, 60);
     h.service.setIngestLatency(15);
-    const concurrency = 2;
     const sent = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
     const behind: number[] = [];
     let reads = 0;
@@ -56,8 +55,29 @@ describe('batch runner: each file built once, in a window ahead of the senders',
       h.service.setIngestLatency(0);
     }
     assert.equal(behind.length, 60, 'each file built once');
-    const window = concurrency * LOOKAHEAD_PER_WORKER;
+    // Before issue 37 (goal 5) the window was 2 per sender: 16 built requests held for 8 senders.
+    const window = BUILT_AHEAD;
     assert.ok(Math.max(...behind) <= window + concurrency + 1, `built at most ${window} ahead of the ${concurrency} in flight: ${Math.max(...behind)}`);
+  });
+
+  it('sends the first file as soon as it is built, not once the whole window is (issue 37, goal 6)', async () => {
+    await writeDocs(folder, 40);
+    const concurrency = 8;
+    let reads = 0;
+    let builtBeforeFirstSend: number | undefined;
+    const read = (f: BatchFile) => {
+      reads++;
+      return readFile(f.absolutePath ?? f.key);
+    };
+    const fetch: typeof h.http.fetch = (input, init) => {
+      // Reads beyond the 40 of pass 1 are builds.
+      if (builtBeforeFirstSend === undefined && init?.method === 'POST') builtBeforeFirstSend = reads - 40;
+      return h.http.fetch(input, init);
+    };
+    const summary = await runBatch(diskBatch(h.client('admin', { fetch }), h.service.baseUrl, folder.files, { read, concurrency }));
+    assert.equal(summary.counts.created + summary.counts.updated, 40);
+    // Before, all of the window (16 files ahead of 8 senders) and one more were built before any request went out.
+    assert.ok(builtBeforeFirstSend !== undefined && builtBeforeFirstSend <= BUILDS_AT_ONCE + 1, `files read for their build before the first request: ${builtBeforeFirstSend}`);
   });
 
   it('reads from the local disk with nodeFileAccess: the bytes, the size and the modification time', async () => {

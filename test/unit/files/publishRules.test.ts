@@ -185,4 +185,23 @@ describe('publish rules (issue 25)', () => {
       assert.deepEqual(read, ['.gitignore'], 'only the root .gitignore was read');
     });
   });
+  it('judges files folder by folder (issue 37): a folder with no rule file on its way withholds nothing, its neighbours keep their rules, whatever was asked first', () => {
+    const r = rules({ 'docs/a/.gitignore': 'secret.md\n', 'docs/b/.docingestignore': 'draft.md\n' });
+    for (let i = 0; i < 50; i++) assert.equal(r.withheld(`docs/x/page-${i}.md`), undefined);
+    assert.equal(r.withheld('docs/x/secret.md'), undefined, 'no rule file from the root down to docs/x');
+    assert.deepEqual(r.withheld('docs/a/secret.md'), { reason: 'ignored', file: 'docs/a/.gitignore', line: 1, pattern: 'secret.md', path: 'docs/a/secret.md' });
+    assert.deepEqual(r.withheld('docs/a/deep/secret.md'), { reason: 'ignored', file: 'docs/a/.gitignore', line: 1, pattern: 'secret.md', path: 'docs/a/deep/secret.md' }, 'a rule file above the folder applies');
+    assert.equal(r.withheld('docs/a/other.md'), undefined);
+    assert.equal(r.withheldNamed('docs/a/secret.md'), undefined, 'a file named outright: git\'s files are not asked');
+    assert.deepEqual(r.withheldNamed('docs/b/sub/draft.md'), { reason: 'ignored', file: 'docs/b/.docingestignore', line: 1, pattern: 'draft.md', path: 'docs/b/sub/draft.md' });
+    assert.deepEqual(r.withheld('docs/b/sub/draft.md'), { reason: 'ignored', file: 'docs/b/.docingestignore', line: 1, pattern: 'draft.md', path: 'docs/b/sub/draft.md' });
+  });
+
+  it('a verdict handed out is a copy: changing it changes no later answer', () => {
+    const r = rules({ '.gitignore': 'private/\n' });
+    const first = r.withheld('private/a.md');
+    assert.ok(first?.reason === 'ignored');
+    first.path = 'changed';
+    assert.deepEqual(r.withheld('private/b.md'), { reason: 'ignored', file: '.gitignore', line: 1, pattern: 'private/', path: 'private/' });
+  });
 });

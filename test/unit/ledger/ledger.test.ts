@@ -196,6 +196,15 @@ describe('ledger', () => {
       ['a string', memoryLedgerStorage('not a ledger'), /damaged/],
       ['another version', memoryLedgerStorage({ version: 2, scopes: [], images: [] }), /format version 2/],
       ['a wrong shape', memoryLedgerStorage({ version: 1, scopes: { a: 1 } }), /damaged/],
+      // The outline is checked by hand (issue 37): each way it can be wrong is damage, as it was under zod.
+      ['no version', memoryLedgerStorage({ scopes: [], images: [] }), /damaged/],
+      ['the version as text', memoryLedgerStorage({ version: '1', scopes: [], images: [] }), /format version "1"/],
+      ['no images', memoryLedgerStorage({ version: 1, scopes: [] }), /damaged/],
+      ['a scope that is no object', memoryLedgerStorage({ version: 1, scopes: [null], images: [] }), /damaged/],
+      ['a scope named by a number', memoryLedgerStorage({ version: 1, scopes: [{ scope: 3, documents: [] }], images: [] }), /damaged/],
+      ['a scope without documents', memoryLedgerStorage({ version: 1, scopes: [{ scope: 'a' }], images: [] }), /damaged/],
+      ['a server without uploads', memoryLedgerStorage({ version: 1, scopes: [], images: [{ server: 'https://x/api', uploads: {} }] }), /damaged/],
+      ['an array', memoryLedgerStorage([1]), /damaged/],
     ];
     for (const [name, storage, problem] of cases) {
       it(name, async () => {
@@ -216,6 +225,13 @@ describe('ledger', () => {
       assert.match(ledger.problem ?? '', /^1 entries .* dropped/);
       assert.equal(ledger.entryFor(A, 'ok')?.sourcePath, 'ok.md');
       assert.equal(ledger.entryFor(A, 'bad'), undefined);
+    });
+
+    it('fields the outline does not know are left out, the entries read', async () => {
+      const good = { ...rec('ok', 'ok.md', 'x'), ingestedAt: '2026-01-01T00:00:00.000Z' };
+      const ledger = await Ledger.open(memoryLedgerStorage({ version: 1, extra: true, scopes: [{ scope: A, documents: [good], note: 'x' }], images: [] }));
+      assert.equal(ledger.problem, undefined);
+      assert.deepEqual(ledger.toData(), { version: LEDGER_VERSION, scopes: [{ scope: A, documents: [good] }], images: [] });
     });
 
     it('nothing stored yet is no problem', async () => {
