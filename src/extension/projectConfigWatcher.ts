@@ -34,7 +34,8 @@ export class ProjectConfigWatcher implements vscode.Disposable {
         this.checkFolders();
       }),
     );
-    this.checkFolders();
+    // Right after activation, not during it: reading the file means its parser (zod) (issue 37).
+    queueMicrotask(() => this.checkFolders());
   }
 
   private checkFolders(): void {

@@ -104,7 +104,8 @@ export class ResultsView implements vscode.TreeDataProvider<ResultRow>, vscode.D
         if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ccPairId`)) this.refresh(true);
       }),
     );
-    this.describe();
+    // Right after activation: the pair may come from .doc-ingest.json, whose parser activation does not load (issue 37)
+    queueMicrotask(() => this.describe());
   }
 
   /** The scope of the server and pair in use, or undefined without a server. */
