@@ -3,9 +3,10 @@
 //
 // Layout (issue 27: start-up loads only what it needs):
 //   dist/extension.mjs  the extension's entry (`main` in package.json; ESM, which VS Code loads since 1.100):
-//                       what activation needs
+//                       what activation needs, in this one file (issue 37: `mergeStartup`)
 //   dist/extension/*.mjs the rest of the extension, chunks loaded by `import()` when first used (a command, a
-//                       view's first listing, the first document built)
+//                       view's first listing, the first document built), and in place of the chunks merged into
+//                       the entry, one-line files re-exporting their bindings from it
 //   dist/cli.js         the command line's entry (CommonJS, `bin`): answers --version and --help by itself
 //   dist/cli/*.mjs      the command line proper, loaded by dist/cli.js when a command runs: main.mjs, one file
 //                       per command and the chunks they share (ESM, so that esbuild can split it: a command
