@@ -24,7 +24,6 @@ import { WorkspaceIds } from './identity/workspaceIds';
 import { DocumentPlaces } from './ingest/documentPlace';
 import type { Ingester } from './ingest/ingester';
 import { KeyStore } from './keyStore';
-import { openWorkspaceLedger } from './ledger/workspaceLedger';
 import { Log } from './log';
 import { RunEvidence } from './orphans/runEvidence';
 import { PayloadPreview, PREVIEW_SCHEME } from './preview/payloadPreview';
@@ -93,7 +92,9 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   // What the user uploaded (images, Upload File...), polled for its processing status (F6), and the ledger of
   // what was ingested and uploaded where (F10)
   const userFiles = own(new UserFilesView(connection, context.workspaceState));
-  const ledger = openWorkspaceLedger(context.workspaceState, log);
+  // Opened after activation returns, with its schema (zod) in a chunk of its own: the Explorer's badges and the
+  // first ingestion wait for it, activation does not (issue 37)
+  const ledger = import('./ledger/workspaceLedger.js').then(({ openWorkspaceLedger }) => openWorkspaceLedger(context.workspaceState, log));
   own({ dispose: () => void ledger.then((l) => l.close()) });
   // An uploaded image the server lost is uploaded again by the next ingestion that shows it
   own(userFiles.onDidLoseFiles(({ server, ids }) => void ledger.then((l) => ids.forEach((id) => l.forgetImageFile(server, id)))));

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
-import type { ProjectConfig } from '../core/config/projectConfig';
+import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
+import type { ProjectConfig, ProjectConfigError } from '../core/config/projectConfig';
 
 /**
  * `error`: the file cannot be used; `untrusted`: the file is there but not read, because the workspace is not
@@ -30,11 +30,22 @@ export function readProjectConfig(scope?: vscode.ConfigurationScope | null): Pro
   } catch {
     return { config: {} };
   }
+  const parser = projectConfigParser();
   try {
-    return { config: parseProjectConfig(text) };
+    return { config: parser.parseProjectConfig(text) };
   } catch (e) {
-    return { config: {}, error: e instanceof ProjectConfigError ? e : new ProjectConfigError(String(e)) };
+    return { config: {}, error: e instanceof parser.ProjectConfigError ? e : new parser.ProjectConfigError(String(e)) };
   }
+}
+
+/**
+ * The parser (zod, the rules) when there is a file to read, not before: most workspaces have none, and activation
+ * does not pay for it (issue 37). Required, not imported with `import()`: settings are read synchronously. esbuild
+ * bundles the module and runs its top level at the first call; its code is in the bundle either way.
+ */
+function projectConfigParser(): typeof import('../core/config/projectConfig') {
+  // eslint-disable-next-line @typescript-eslint/no-require-imports
+  return require('../core/config/projectConfig') as typeof import('../core/config/projectConfig');
 }
 
 function folderOf(scope: vscode.ConfigurationScope | null | undefined): vscode.WorkspaceFolder | undefined {

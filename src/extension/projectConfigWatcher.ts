@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PROJECT_CONFIG_FILE } from '../core/config/projectConfig';
+import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
 import { readProjectConfig } from './projectConfigFile';
 import type { Log } from './log';
 
@@ -34,7 +34,8 @@ export class ProjectConfigWatcher implements vscode.Disposable {
         this.checkFolders();
       }),
     );
-    this.checkFolders();
+    // Right after activation, not during it: reading the file means its parser (zod) (issue 37).
+    queueMicrotask(() => this.checkFolders());
   }
 
   private checkFolders(): void {

@@ -3,6 +3,7 @@ import { normalizeBaseUrl } from '../core/config/baseUrl';
 import type { IngestConfig } from '../core/ingest/pipeline';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { readProjectConfig } from './projectConfigFile';
+import { PROJECT_CONFIG_KEY_NAMES } from '../core/config/projectConfigName';
 // Also used when a hand-edited value is not a list of strings.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
@@ -69,20 +70,18 @@ export const SECTION = 'docIngest';
  * names unless the workspace or folder settings set them: it sits between user settings and workspace settings.
  */
 export function readSettings(scope?: vscode.ConfigurationScope): Settings {
-  const c = withProjectConfig(vscode.workspace.getConfiguration(SECTION, scope), readProjectConfig(scope).config);
+  // The file is read (and parsed) when a key it may give is first asked, once per call: activation asks none of
+  // them, so a workspace with a .doc-ingest.json does not validate it while activating (issue 37).
+  let project: ProjectConfig | undefined;
+  const c = withProjectConfig(vscode.workspace.getConfiguration(SECTION, scope), () => (project ??= readProjectConfig(scope).config));
   const positive = (key: string, fallback: number) => {
     const v = c.get<number>(key);
     return typeof v === 'number' && v > 0 ? v : fallback;
   };
   const text = (key: string) => c.get<string>(key)?.trim() || undefined;
-  return {
+  const settings: Omit<Settings, ProjectKey> = {
     baseUrl: normalizeBaseUrl(c.get<string>('baseUrl')),
-    ingestionPath: text('ingestionPath'),
-    ccPairId: integerOrUndefined(c.get('ccPairId')),
     connectorIds: (c.get<unknown[]>('connectorIds') ?? []).map(integerOrUndefined).filter((n): n is number => n !== undefined),
-    source: text('source') ?? 'file',
-    linkTemplate: text('linkTemplate'),
-    idPrefix: c.get<string>('idPrefix') ?? '',
     ignoreKeys: c.get<string[]>('frontMatter.ignoreKeys'),
     provenance: c.get<boolean>('provenance') ?? true,
     requestTimeoutMs: positive('requestTimeoutSeconds', 30) * 1000,
@@ -90,8 +89,6 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     pollIntervalMs: positive('userFiles.pollIntervalSeconds', 2) * 1000,
     statusBarEnabled: c.get<boolean>('statusBar.enabled') ?? true,
     pageSize: Math.max(10, Math.round(positive('connectorFiles.pageSize', 200))),
-    include: globs(c.get('include'), DEFAULT_INCLUDE),
-    exclude: globs(c.get('exclude'), DEFAULT_EXCLUDE),
     concurrency: Math.min(16, Math.max(1, Math.round(positive('concurrency', DEFAULT_CONCURRENCY)))),
     maxFileBytes: positive('maxFileSizeMB', DEFAULT_MAX_FILE_MB) * 1024 * 1024,
     imagesOnProblem: c.get('images.onProblem') === 'skipImage' ? 'skipImage' : 'stop',
@@ -100,19 +97,47 @@ export function readSettings(scope?: vscode.ConfigurationScope): Settings {
     ingestOnSave: c.get<boolean>('ingestOnSave') ?? false,
     changedIncludeNeverSent: c.get<boolean>('changedFiles.includeNeverSent') ?? true,
     onRename: oneOf(c.get('onRename'), ON_RENAME, 'ask'),
-    maxDocumentChars: integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
-    dropPatterns: patterns(c.get('dropPatterns')),
     findabilityTop: Math.min(50, Math.round(positive('findability.top', DEFAULT_TOP))),
     findabilityAfterIngest: c.get<boolean>('findability.afterIngest') ?? false,
   };
+  return withLazyKeys<Omit<Settings, ProjectKey>, Pick<Settings, ProjectKey>>(settings, {
+    ingestionPath: () => text('ingestionPath'),
+    ccPairId: () => integerOrUndefined(c.get('ccPairId')),
+    source: () => text('source') ?? 'file',
+    linkTemplate: () => text('linkTemplate'),
+    idPrefix: () => c.get<string>('idPrefix') ?? '',
+    include: () => globs(c.get('include'), DEFAULT_INCLUDE),
+    exclude: () => globs(c.get('exclude'), DEFAULT_EXCLUDE),
+    maxDocumentChars: () => integerOrUndefined(c.get<number>('maxDocumentChars')) || undefined,
+    dropPatterns: () => patterns(c.get('dropPatterns')),
+  });
+}
+
+/** The settings `.doc-ingest.json` may give. */
+type ProjectKey = 'ingestionPath' | 'ccPairId' | 'source' | 'linkTemplate' | 'idPrefix' | 'include' | 'exclude' | 'maxDocumentChars' | 'dropPatterns';
+
+/** `settings` with each of `lazy` as a property computed when first read, then kept (enumerable, as the others). */
+function withLazyKeys<E extends object, L extends object>(settings: E, lazy: { [K in keyof L]: () => L[K] }): E & L {
+  for (const [key, compute] of Object.entries(lazy) as [string, () => unknown][]) {
+    Object.defineProperty(settings, key, {
+      enumerable: true,
+      configurable: true,
+      get: () => {
+        const value = compute();
+        Object.defineProperty(settings, key, { value, enumerable: true, configurable: true, writable: true });
+        return value;
+      },
+    });
+  }
+  return settings as E & L;
 }
 
 type Reader = Pick<vscode.WorkspaceConfiguration, 'get'>;
 
-function withProjectConfig(c: vscode.WorkspaceConfiguration, project: ProjectConfig): Reader {
+function withProjectConfig(c: vscode.WorkspaceConfiguration, project: () => ProjectConfig): Reader {
   return {
     get: <T>(key: string): T | undefined => {
-      const fromProject = project[key as keyof ProjectConfig];
+      const fromProject = PROJECT_CONFIG_KEY_NAMES.has(key) ? project()[key as keyof ProjectConfig] : undefined;
       if (fromProject === undefined) return c.get<T>(key);
       const i = c.inspect<T>(key);
       const inWorkspace = i?.workspaceFolderValue ?? i?.workspaceValue;

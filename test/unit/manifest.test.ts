@@ -5,6 +5,7 @@ import path from 'node:path';
 import { SOURCE_KINDS } from '../../src/core/api/schemas';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../src/core/config/defaults';
 import { PROJECT_CONFIG_KEYS } from '../../src/core/config/projectConfig';
+import { PROJECT_CONFIG_KEY_NAMES } from '../../src/core/config/projectConfigName';
 
 const root = path.resolve(__dirname, '../../..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
@@ -40,6 +41,8 @@ describe('manifest', () => {
     const declared = new Set(Object.keys(pkg.contributes.configuration.properties));
     assert.deepEqual(PROJECT_CONFIG_KEYS.filter((k) => !declared.has(`docIngest.${k}`)), []);
     assert.ok(!PROJECT_CONFIG_KEYS.some((k) => /baseUrl|key/i.test(k)));
+    // The settings read these keys from the file without its parser at hand (issue 37): the same keys.
+    assert.deepEqual([...PROJECT_CONFIG_KEY_NAMES].sort(), [...PROJECT_CONFIG_KEYS].sort());
   });
 
   it('keeps the server URL out of workspace reach', () => {

@@ -10,6 +10,11 @@
  */
 import * as l10n from '@vscode/l10n';
 import * as z from 'zod';
+import { DOCUMENT_ID_PATTERN, SOURCE_KINDS, USER_FILE_STATUSES } from './vocabulary';
+
+// The plain enumerations and patterns live in ./vocabulary (what start-up needs without zod); re-exported here.
+export { DOCUMENT_ID_PATTERN, FINAL_USER_FILE_STATUSES, SOURCE_KINDS, USER_FILE_STATUSES } from './vocabulary';
+export type { KnownUserFileStatus, SourceKind, UserFileStatus } from './vocabulary';
 
 /** Maps any value outside `values` to "unknown" instead of failing the whole response. */
 function lenientEnum<const T extends readonly [string, ...string[]]>(values: T) {
@@ -24,28 +29,11 @@ const nullish = <S extends z.ZodType>(s: S) => s.nullish();
 
 // ---------------------------------------------------------------------------------------------- enumerations
 
-export const SOURCE_KINDS = [
-  'ingestion_api', 'slack', 'web', 'google_drive', 'gmail', 'requesttracker', 'github', 'gitbook', 'gitlab',
-  'guru', 'bookstack', 'outline', 'confluence', 'jira', 'slab', 'productboard', 'file', 'coda', 'notion', 'zulip',
-  'linear', 'hubspot', 'document360', 'gong', 'google_sites', 'zendesk', 'loopio', 'dropbox', 'sharepoint', 'teams',
-  'salesforce', 'discourse', 'axero', 'clickup', 'mediawiki', 'wikipedia', 'asana', 's3', 'r2',
-  'google_cloud_storage', 'oci_storage', 'xenforo', 'not_applicable', 'discord', 'freshdesk', 'fireflies', 'egnyte',
-  'airtable', 'highspot', 'drupal_wiki', 'imap', 'bitbucket', 'testrail', 'mock_connector', 'user_file',
-  // Added by the real server after the specification was written (docs/architecture.md#drift).
-  'canvas', 'box', 'braintrust', 'lumapps', 'craft_file',
-] as const;
-export type SourceKind = (typeof SOURCE_KINDS)[number];
 /** Strict: what we send must be a lowercase source kind the server knows. */
 export const SourceKindSchema = z.enum(SOURCE_KINDS);
 export const SourceKindResponse = lenientEnum(SOURCE_KINDS);
 
-/** The specification's five and the real server's two later ones (INDEXING, SKIPPED). */
-export const USER_FILE_STATUSES = ['PROCESSING', 'INDEXING', 'COMPLETED', 'FAILED', 'SKIPPED', 'CANCELED', 'DELETING'] as const;
-export type KnownUserFileStatus = (typeof USER_FILE_STATUSES)[number];
-export type UserFileStatus = KnownUserFileStatus | 'unknown';
 export const UserFileStatusSchema = lenientEnum(USER_FILE_STATUSES);
-/** Statuses after which a file does not change any more (DELETING ends in removal, not in another status). */
-export const FINAL_USER_FILE_STATUSES: ReadonlySet<UserFileStatus> = new Set(['COMPLETED', 'FAILED', 'SKIPPED', 'CANCELED', 'DELETING']);
 
 /** `csv` in the specification, `tabular` on the real server since 2026-04. */
 export const CHAT_FILE_TYPES = ['image', 'document', 'plain_text', 'csv', 'tabular'] as const;
@@ -183,8 +171,6 @@ const OffsetDateTime = z.iso.datetime({
   error: () => l10n.t('must be an ISO 8601 time with a time zone offset, such as 2026-11-23T10:00:00Z'),
 });
 
-/** Ids limited to characters every server stores unchanged (docs/architecture.md#document-ids). */
-export const DOCUMENT_ID_PATTERN = /^[A-Za-z0-9._~-]+$/;
 
 export const IngestionDocumentSchema = z.strictObject({
   id: z.string().regex(DOCUMENT_ID_PATTERN, { error: () => l10n.t('may only contain letters, digits and . _ ~ -') }).optional(),

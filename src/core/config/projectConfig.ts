@@ -8,8 +8,9 @@ import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, ma
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 import { dropPatternRule } from './dropPatterns';
 import * as l10n from '@vscode/l10n';
+import { PROJECT_CONFIG_FILE } from './projectConfigName';
 
-export const PROJECT_CONFIG_FILE = '.doc-ingest.json';
+export { PROJECT_CONFIG_FILE } from './projectConfigName';
 
 const globs = z.array(ruled(z.string().trim(), globRule));
 

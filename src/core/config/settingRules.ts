@@ -9,7 +9,7 @@
  * the value is fine; each front says where the value came from.
  */
 import * as z from 'zod';
-import { IngestionRequestSchema, SourceKindSchema, SOURCE_KINDS } from '../api/schemas';
+import { isCcPairId, isSourceKind, SOURCE_KINDS } from '../api/vocabulary';
 import { DocumentError } from '../documents/errors';
 import { normalizeIdPrefix } from '../documents/ids';
 import { linkTemplateProblem } from '../documents/links';
@@ -28,17 +28,14 @@ export const idPrefixRule: SettingRule<string> = (value) => {
 };
 
 export const sourceRule: SettingRule<string> = (value) => {
-  if (SourceKindSchema.safeParse(value).success) return undefined;
+  if (isSourceKind(value)) return undefined;
   const lower = value.trim().toLowerCase();
   if ((SOURCE_KINDS as readonly string[]).includes(lower)) return l10n.t('is not a source kind the service accepts: kinds are lowercase, use {0}', lower);
   return l10n.t('is not a source kind the service accepts: use a lowercase kind such as file, web or ingestion_api');
 };
 
-/** The request's `cc_pair_id`, as the request schema checks it. */
-const CcPairIdSchema = IngestionRequestSchema.shape.cc_pair_id.unwrap();
-
 export const ccPairIdRule: SettingRule<number> = (value) =>
-  CcPairIdSchema.safeParse(value).success ? undefined : l10n.t('is not a connector-credential pair id: use a whole number of at least 1');
+  isCcPairId(value) ? undefined : l10n.t('is not a connector-credential pair id: use a whole number of at least 1');
 
 export const linkTemplateRule: SettingRule<string> = (value) => {
   if (value.trim() === '') return l10n.t('is no link template: give a URL such as https://docs.example.com/{path}#{anchor}');

@@ -45,7 +45,7 @@
  * Ids never contain anything outside `[A-Za-z0-9._~-]` (DOCUMENT_ID_PATTERN), and are never `.` or `..`.
  */
 import { serverDocumentId } from './serverLimits';
-import { DOCUMENT_ID_PATTERN } from '../api/schemas';
+import { DOCUMENT_ID_PATTERN } from '../api/vocabulary';
 import { DocumentError } from './errors';
 import { normalizeRelativePath, shortHash } from './text';
 import * as l10n from '@vscode/l10n';

@@ -18,10 +18,18 @@
  * only `.docingestignore`, the writer's own word about publishing, keeps it back (`withheldNamed`). The hidden rule
  * and git's files decide what a sweep takes (a wildcard, what a checkout holds), not what may be published.
  */
-import ignore from 'ignore';
 import type { Ignore } from 'ignore';
-import picomatch from 'picomatch';
 import * as l10n from '@vscode/l10n';
+
+/**
+ * picomatch and ignore, run when the first rules are made rather than when this module loads: the editor loads it
+ * with its start-up code, and activation makes no rules (issue 37). Both are CommonJS; `require` gives the same
+ * function `import` did, and esbuild runs each package's top level at the first call.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadPicomatch = () => require('picomatch') as typeof import('picomatch');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const loadIgnore = () => require('ignore') as typeof import('ignore');
 
 export const DOC_INGEST_IGNORE_FILE = '.docingestignore';
 export const GIT_IGNORE_FILE = '.gitignore';
@@ -87,6 +95,7 @@ export class PublishRules {
   constructor(private readonly o: PublishRulesOptions) {
     this.ignoreCase = o.ignoreCase ?? process.platform !== 'linux';
     const globs = o.include.filter((g) => g.trim() !== '');
+    const picomatch = loadPicomatch();
     // `dot: false`: a wildcard never matches a leading dot, so only a glob that writes the dot names the folder.
     this.named = globs.length ? picomatch(globs.map(nfc), { dot: false, nocase: this.ignoreCase }) : undefined;
     const spelling = globs.filter((g) => !picomatch.scan(g.split('/').pop() ?? '').isGlob);
@@ -213,7 +222,7 @@ export class PublishRules {
 
 /** One `ignore` manager per rule file; each line carries its number (`mark`) so a verdict can name it. */
 function parseRules(text: string, ignoreCase: boolean): Ignore {
-  const rules = ignore({ ignorecase: ignoreCase });
+  const rules = loadIgnore()({ ignorecase: ignoreCase });
   const lines = text.replace(/^\uFEFF/, '').split('\n');
   for (const [i, raw] of lines.entries()) {
     const line = raw.replace(/\r$/, '');

@@ -27,7 +27,8 @@
  *   `track(id, record)`), but not for a file restored from persisted state that already said FAILED.
  * - Ids are compared in canonical form (lower case, with dashes): the server answers with its own UUID form.
  */
-import { FINAL_USER_FILE_STATUSES, UserFileStatusSchema, type UserFileRecord, type UserFileStatus } from '../api/schemas';
+import type { UserFileRecord } from '../api/schemas';
+import { FINAL_USER_FILE_STATUSES, userFileStatusOf, type UserFileStatus } from '../api/vocabulary';
 import { Backoff } from './backoff';
 
 /** What the view shows: the server's status, or what the poller concluded. */
@@ -143,7 +144,7 @@ export function parseSerializedPollerState(value: unknown): SerializedTrackedFil
     out.push({
       id,
       ...(typeof name === 'string' ? { name } : {}),
-      ...(status !== undefined ? { status: UserFileStatusSchema.parse(status) } : {}),
+      ...(status !== undefined ? { status: userFileStatusOf(status) } : {}),
     });
   }
   return out;

@@ -63,7 +63,8 @@ export class FreshnessDecorations implements vscode.FileDecorationProvider, vsco
       }),
     );
     if (server) this.disposables.push(server.onDidChange(() => this.changeEmitter.fire(undefined)));
-    this.watch();
+    // Right after activation: the globs may come from .doc-ingest.json, whose parser activation does not load (issue 37)
+    queueMicrotask(() => this.watch());
   }
 
   async provideFileDecoration(uri: vscode.Uri, token?: vscode.CancellationToken): Promise<vscode.FileDecoration | undefined> {

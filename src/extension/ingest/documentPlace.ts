@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DOCUMENT_ID_PATTERN } from '../../core/api/schemas';
+import { DOCUMENT_ID_PATTERN } from '../../core/api/vocabulary';
 import { proposeChosenId, workspaceIdPrefix } from '../../core/documents/workspaceIds';
 import type { IngestionHistory } from '../../core/ingest/history';
 import { workspaceSource } from '../identity/workspaceSource';

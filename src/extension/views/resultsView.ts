@@ -90,8 +90,9 @@ export class ResultsView implements vscode.TreeDataProvider<ResultRow>, vscode.D
   private pending: NodeJS.Timeout | undefined;
   private hasFailed = false;
   private readonly disposables: vscode.Disposable[] = [];
-  /** File names sorted as people count: page-2 before page-10. */
-  private readonly collator = new Intl.Collator(vscode.env.language, { numeric: true, sensitivity: 'base' });
+  /** File names sorted as people count: page-2 before page-10. Made at the first listing: a collator costs more
+   * than the rest of this view's start (issue 37). */
+  private collator: Intl.Collator | undefined;
 
   constructor(sends: SendEvents) {
     this.view = vscode.window.createTreeView('docIngest.results', { treeDataProvider: this, canSelectMany: true });
@@ -103,7 +104,8 @@ export class ResultsView implements vscode.TreeDataProvider<ResultRow>, vscode.D
         if (e.affectsConfiguration(`${SECTION}.baseUrl`) || e.affectsConfiguration(`${SECTION}.ccPairId`)) this.refresh(true);
       }),
     );
-    this.describe();
+    // Right after activation: the pair may come from .doc-ingest.json, whose parser activation does not load (issue 37)
+    queueMicrotask(() => this.describe());
   }
 
   /** The scope of the server and pair in use, or undefined without a server. */
@@ -168,7 +170,8 @@ export class ResultsView implements vscode.TreeDataProvider<ResultRow>, vscode.D
   getChildren(element?: ResultRow): ResultRow[] {
     if (element) return [];
     const rank = (r: FileResult) => ORDER.indexOf(r.outcome);
-    return [...this.results()].sort((a, b) => rank(a) - rank(b) || this.collator.compare(a.file.source, b.file.source));
+    const collator = (this.collator ??= new Intl.Collator(vscode.env.language, { numeric: true, sensitivity: 'base' }));
+    return [...this.results()].sort((a, b) => rank(a) - rank(b) || collator.compare(a.file.source, b.file.source));
   }
 
   getTreeItem(r: ResultRow): vscode.TreeItem {
