@@ -13,10 +13,16 @@
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
  * - no line inside a block could start another block (a heading, fence, quote, break or table after a paragraph
  *   line; a lazy line after a list), each fence closes inside the run, and nothing nests deep;
- * - in the skeleton's tree, the run stands directly in a component (or at the top), never in a list or quote.
+ * - in the skeleton's tree, the run stands directly in a component (or at the top), never in a list or quote;
+ * - a list at its end is followed by a tag no deeper than the list (a deeper one may continue its last item), and
+ *   no list stands right before it in the skeleton's tree (the tag between may stand in that list's last item).
  * Anything else stays in the skeleton, for the parser to decide.
+ *
+ * A text whose every other line is a tag or comment read without the parser (`mdxTagLine.ts`) is not parsed at
+ * all (`sureChildren`): its tags nest as written and its runs are cut out as above.
  */
 import type { MdxNode } from './mdx';
+import { tagLine } from './mdxTagLine';
 
 /** A block of a run: what the parser would make one top-level node. */
 interface Chunk {
@@ -56,6 +62,83 @@ const ATX = /^#{1,6}(?:[ \t]|$)/;
 const MAX_INDENT = 200;
 const MAX_EMPHASIS_MARKS = 200;
 
+/** Components nest no deeper than this without the parser (the stage's bound on nesting is the parser's to find). */
+const MAX_SURE_DEPTH = 20;
+
+/**
+ * The top-level nodes of `text` as `parse(text).children` would give them, without parsing it: when each of its
+ * lines is plain (in a run cut out as in `skeletonChildren`, given back as nodes of type `markdown`), blank, or a
+ * tag or comment read without the parser, its tags closing as they open. Undefined when any of that is unsure.
+ */
+export function sureChildren(text: string): MdxNode[] | undefined {
+  const all = lines(text);
+  const root: MdxNode[] = [];
+  const open: MdxNode[] = [];
+  for (let i = 0; i < all.length;) {
+    const line = all[i] as Line;
+    const children = open.length === 0 ? root : ((open[open.length - 1] as MdxNode).children as MdxNode[]);
+    if (line.kind === 'plain' || line.kind === 'blank') {
+      let j = i;
+      while (j < all.length && (all[j]?.kind === 'plain' || all[j]?.kind === 'blank')) j++;
+      // Blank lines alone (between two tags) are no node.
+      if (all.slice(i, j).every((l) => l.kind === 'blank')) {
+        i = j;
+        continue;
+      }
+      const run = chunked(all.slice(i, j), text);
+      if (run === undefined || !listEndsApart(run, all[j], text)) return undefined;
+      const base = open.length === 0 ? run.indent : ((open[0] as MdxNode).position?.start.column ?? 1) - 1;
+      if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
+      for (const c of run.chunks) children.push({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } });
+      i = j;
+      continue;
+    }
+    const { tag, last } = tagLines(all, i, text);
+    if (tag === undefined) return undefined;
+    const position = { start: { offset: line.start + tag.start, column: tag.start + 1 }, end: { offset: line.start + tag.end } };
+    if (tag.kind === 'comment') {
+      children.push({ type: 'mdxFlowExpression', value: tag.value, position });
+    } else if (tag.kind === 'close') {
+      const element = open.pop();
+      if (element?.name !== tag.name || element.position === undefined) return undefined;
+      element.position.end = position.end;
+    } else {
+      const element: MdxNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position };
+      children.push(element);
+      if (tag.kind === 'open') {
+        if (open.length >= MAX_SURE_DEPTH) return undefined;
+        open.push(element);
+      }
+    }
+    i = last + 1;
+  }
+  return open.length === 0 ? root : undefined;
+}
+
+/** A tag may run over this many lines (its attributes one a line) and still be read without the parser. */
+const MAX_TAG_LINES = 30;
+
+/** The tag or comment starting at line `first` (`mdxTagLine.ts`), and its last line: one line, or the lines of a tag left open on it. */
+function tagLines(all: readonly Line[], first: number, text: string): { tag: ReturnType<typeof tagLine>; last: number } {
+  const start = all[first] as Line;
+  for (let last = first; last < all.length && last - first < MAX_TAG_LINES; last++) {
+    const line = all[last] as Line;
+    if (line.fenced || (last > first && line.kind !== 'mdx')) break;
+    const tag = tagLine(text.slice(start.start, line.end));
+    if (tag !== undefined) return { tag, last };
+  }
+  return { tag: undefined, last: first };
+}
+
+/**
+ * Whether a run ending in a list is sure to end before `next` (a tag line, or the end): a tag indented deeper than
+ * the list may stand in its last item (`- item` then `  <Note>` at the item's content).
+ */
+function listEndsApart(run: Omit<Run, 'from' | 'to'>, next: Line | undefined, text: string): boolean {
+  if (!run.chunks[run.chunks.length - 1]?.list || next === undefined) return true;
+  return indentOf(text.slice(next.start, next.end)) <= run.indent;
+}
+
 /**
  * The top-level nodes of `text` as `parse(text).children` would give them, the plain runs cut out and given back
  * as nodes of type `markdown`; undefined when there is no run to cut or the skeleton does not parse (the caller
@@ -93,6 +176,8 @@ export function skeletonChildren(text: string, parse: (text: string) => MdxNode)
     const siblings = place.children;
     let index = 0;
     while (index < siblings.length && offset(siblings[index] as MdxNode, 'start') < run.from) index++;
+    // After a list whose last item holds the tag before the run, the run may continue that item, or the list.
+    if (siblings[index - 1]?.type === 'list') return undefined;
     siblings.splice(index, 0, ...nodes);
   }
   return root;
@@ -228,7 +313,7 @@ function plainRuns(all: readonly Line[], text: string): Run[] {
     const run = apartBefore && apartAfter ? chunked(all.slice(i, j), text) : undefined;
     const first = run?.chunks[0];
     const last = run?.chunks[run.chunks.length - 1];
-    const sure = run !== undefined && (apartBefore === 'tag' || (run.indent === 0 && !first?.list)) && (apartAfter === 'tag' || (run.indent === 0 && !last?.list));
+    const sure = run !== undefined && (apartBefore === 'tag' || (run.indent === 0 && !first?.list)) && (apartAfter === 'tag' || (run.indent === 0 && !last?.list)) && listEndsApart(run, after, text);
     if (run !== undefined && sure) runs.push({ ...run, from: (all[i] as Line).start, to: after === undefined ? text.length : after.start });
     i = j;
   }
