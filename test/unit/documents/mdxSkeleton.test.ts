@@ -105,6 +105,11 @@ const SURE: Record<string, string> = {
   'a namespaced name': '<a:b x="1">\n  Text.\n</a:b>\n',
   'a name with a dot': '<Tree.Folder name="src">\n  <Tree.File name="a.ts" />\n</Tree.Folder>\n',
   'a tab in a tag': '<A\ttitle="x">\n  Text.\n</A>\n',
+  'a tag in a code span': '<Update label="May">\n  - Horizontal rules (`<hr />`) and `{expressions}` read.\n  - More ``a ` <b>`` here.\n</Update>\n',
+  'a code span left open on the line before': '<A>\n  Text `open\n  `<b>x</b>`\n</A>\n',
+  'a code span in a list left open before': '<A>\n  - item `a\n    `<b>x</b>` b\n</A>\n',
+  'a backtick run closed by a longer one': '<A>\n  Text `<b>x</b>`` end\n</A>\n',
+  'an escaped backtick': '<A>\n  Text \\`<b>x</b>` end\n</A>\n',
   'a key __proto__ twice': '<A o={{ __proto__: 1, __proto__: 2 }}>\n  Text.\n</A>\n',
 };
 
@@ -120,10 +125,10 @@ describe('MDX fast path: plain Markdown in components cut out of the parse (issu
   }
 
   it('reads whole tags and plain Markdown without the parser, and leaves the rest to it', () => {
-    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot']) {
+    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot', 'a tag in a code span']) {
       assert.ok(sureChildren(SURE[name] as string), name);
     }
-    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a tag with text after it', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice']) {
+    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a tag with text after it', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
       assert.equal(sureChildren(SURE[name] as string), undefined, name);
     }
     for (const name of ['a tag in the last item of a list', 'a tag in the item of a loose list', 'a list going on after a tag in its item']) {

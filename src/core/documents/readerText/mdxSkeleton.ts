@@ -7,7 +7,8 @@
  *
  * A run is cut out only where the result is sure to be the parser's (the differential test, mdxSkeleton.test.ts,
  * holds it to the real parser on every page of the bench corpus and of the fixtures):
- * - its lines hold no `<`, `{` or `}` outside fenced code, and it stands between lines that are each one whole
+ * - its lines hold no `<`, `{` or `}` outside fenced code and code spans that close on their line (and then no
+ *   line of the run leaves a code span open), and it stands between lines that are each one whole
  *   JSX tag (or the text's ends), outside any tag or expression that continues over lines;
  * - its blocks start at one indentation, without tabs, end without trailing blanks and are separated by single
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
@@ -49,6 +50,8 @@ interface Line {
   kind: 'blank' | 'tag' | 'mdx' | 'plain';
   /** Inside a fence (its opening and closing lines included): what MDX never reads. */
   fenced: boolean;
+  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it. */
+  code?: true;
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
@@ -250,6 +253,8 @@ function lines(text: string): Line[] {
         out.push({ start, end, kind: 'plain', fenced: true });
       } else if (!/[<{}]/.test(line)) {
         out.push({ start, end, kind: 'plain', fenced: false });
+      } else if (codeOnly(line)) {
+        out.push({ start, end, kind: 'plain', fenced: false, code: true });
       } else {
         scan(line, state);
         out.push({ start, end, kind: state.tag === undefined && state.braces === 0 && WHOLE_TAG.test(line) ? 'tag' : 'mdx', fenced: false });
@@ -260,6 +265,33 @@ function lines(text: string): Line[] {
     }
     if (newline === -1) break;
     start = newline + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether every `<`, `{` and `}` of `line` stands in a code span that opens and closes on it (`` `<hr />` ``), so
+ * that MDX reads none of them, as long as no line before it in its block leaves a code span open (`chunked`).
+ */
+function codeOnly(line: string): boolean {
+  return !line.includes('\\') && !/[<{}]/.test(outsideCode(line) ?? '<');
+}
+
+/** `line` with its code spans taken out; undefined when a backtick run on it is not paired with one as long. */
+function outsideCode(line: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < line.length;) {
+    if (line[i] !== '`') {
+      const next = line.indexOf('`', i);
+      out += line.slice(i, next === -1 ? line.length : next);
+      i = next === -1 ? line.length : next;
+      continue;
+    }
+    let run = 1;
+    while (line[i + run] === '`') run++;
+    const close = line.indexOf('`'.repeat(run), i + run);
+    if (close === -1 || line[close + run] === '`') return undefined;
+    i = close + run;
   }
   return out;
 }
@@ -329,6 +361,8 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
   while (first <= last && lines[first]?.kind === 'blank') first++;
   while (last >= first && lines[last]?.kind === 'blank') last--;
   if (first > last) return undefined;
+  // A code span left open on a line may close on the next: then the spans of a line with code are not its own.
+  if (lines.some((l) => l.code) && lines.some((l) => !l.fenced && outsideCode(text.slice(l.start, l.end)) === undefined)) return undefined;
   const chunks: Chunk[] = [];
   let indent = -1;
   let widestBlank = 0;
