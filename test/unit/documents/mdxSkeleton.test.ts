@@ -81,6 +81,13 @@ const TRICKY: Record<string, string> = {
   'a page of prose only': '# Title\n\nText.\n\n- a\n- b\n',
   'a syntax error after plain text': '<A>\n  Text.\n</B>\n',
   'deep indentation': `<A>\n${' '.repeat(300)}deep\n</A>\n`,
+};
+
+/**
+ * Tags indented into a list's last item: the parser puts them in the item, the skeleton after the list (a known
+ * difference, kept: see mdxSkeleton.ts). Whole-tag blocks are never read so without the parser.
+ */
+const IN_LIST_ITEM: Record<string, string> = {
   'a tag in the last item of a list': '<A>\n  - item\n    <B title="x">\n    </B>\n</A>\n',
   'a tag in the item of a loose list': '<A>\n  1. item\n\n     <B title="x" />\n</A>\n',
   'a list going on after a tag in its item': '<Steps>\n  <Step title="One">\n    Text.\n\n    1. First.\n        <Frame>\n          <img src="/a.png" alt="A" />\n        </Frame>\n    1. Second.\n  </Step>\n</Steps>\n',
@@ -131,9 +138,7 @@ describe('MDX fast path: plain Markdown in components cut out of the parse (issu
     for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a tag with text after it', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
       assert.equal(sureChildren(SURE[name] as string), undefined, name);
     }
-    for (const name of ['a tag in the last item of a list', 'a tag in the item of a loose list', 'a list going on after a tag in its item']) {
-      assert.equal(sureChildren(TRICKY[name] as string), undefined, name);
-    }
+    for (const [name, text] of Object.entries(IN_LIST_ITEM)) assert.equal(sureChildren(text), undefined, name);
   });
 
   it('reads every page of the bench corpus as the real parser reads it', () => {

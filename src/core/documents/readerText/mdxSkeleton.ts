@@ -14,13 +14,18 @@
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
  * - no line inside a block could start another block (a heading, fence, quote, break or table after a paragraph
  *   line; a lazy line after a list), each fence closes inside the run, and nothing nests deep;
- * - in the skeleton's tree, the run stands directly in a component (or at the top), never in a list or quote;
- * - a list at its end is followed by a tag no deeper than the list (a deeper one may continue its last item), and
- *   no list stands right before it in the skeleton's tree (the tag between may stand in that list's last item).
+ * - in the skeleton's tree, the run stands directly in a component (or at the top), never in a list or quote.
  * Anything else stays in the skeleton, for the parser to decide.
  *
+ * Known difference, kept so that what is sent stays as it was: a tag indented into the last item of a list (and
+ * a list going on after it) is read here as a block after the list, where the parser puts it in the item; the
+ * whole-page reading of such a component leaves its lines indented as code (an `<img>` in a `<Frame>` in a step's
+ * list on four pages of the Mintlify docs), so the fast path's reading is the better text until the stage dedents
+ * components in list items.
+ *
  * A text whose every other line is a tag or comment read without the parser (`mdxTagLine.ts`) is not parsed at
- * all (`sureChildren`): its tags nest as written and its runs are cut out as above.
+ * all (`sureChildren`): its tags nest as written and its runs are cut out as above; a list followed by a deeper
+ * tag is left to the skeleton.
  */
 import type { MdxNode } from './mdx';
 import { tagLine } from './mdxTagLine';
@@ -179,8 +184,6 @@ export function skeletonChildren(text: string, parse: (text: string) => MdxNode)
     const siblings = place.children;
     let index = 0;
     while (index < siblings.length && offset(siblings[index] as MdxNode, 'start') < run.from) index++;
-    // After a list whose last item holds the tag before the run, the run may continue that item, or the list.
-    if (siblings[index - 1]?.type === 'list') return undefined;
     siblings.splice(index, 0, ...nodes);
   }
   return root;
@@ -345,7 +348,7 @@ function plainRuns(all: readonly Line[], text: string): Run[] {
     const run = apartBefore && apartAfter ? chunked(all.slice(i, j), text) : undefined;
     const first = run?.chunks[0];
     const last = run?.chunks[run.chunks.length - 1];
-    const sure = run !== undefined && (apartBefore === 'tag' || (run.indent === 0 && !first?.list)) && (apartAfter === 'tag' || (run.indent === 0 && !last?.list)) && listEndsApart(run, after, text);
+    const sure = run !== undefined && (apartBefore === 'tag' || (run.indent === 0 && !first?.list)) && (apartAfter === 'tag' || (run.indent === 0 && !last?.list));
     if (run !== undefined && sure) runs.push({ ...run, from: (all[i] as Line).start, to: after === undefined ? text.length : after.start });
     i = j;
   }
