@@ -6,6 +6,7 @@ import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
 import { findFrontMatter } from '../documents/frontMatter';
 import { firstH1Text } from '../documents/markdown';
+import { flatFrontMatter } from './flatFrontMatter';
 import { withoutBomLf } from '../documents/text';
 import { fromData, Unknown } from './literal';
 import type { Literal } from './literal';
@@ -21,19 +22,7 @@ export interface PageText {
 export function readPageText(text: string): PageText {
   const normalized = withoutBomLf(text);
   const block = findFrontMatter(normalized);
-  const frontMatter = new Map<string, string>();
-  if (block?.kind === 'yaml') {
-    try {
-      const value = yamlLiteral(parseDocument(block.source).contents);
-      if (typeof value === 'object' && value !== null && !(value instanceof Unknown) && !Array.isArray(value)) {
-        for (const [key, v] of value.entries) {
-          if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') frontMatter.set(key, String(v));
-        }
-      }
-    } catch {
-      // The build reports invalid front matter with its line.
-    }
-  }
+  const frontMatter = block?.kind === 'yaml' ? frontMatterValues(block.source) : new Map<string, string>();
   const bodyOffset = block?.bodyOffset ?? 0;
   let h1: { text: string | undefined } | undefined;
   return {
@@ -45,6 +34,27 @@ export function readPageText(text: string): PageText {
       return h1.text;
     },
   };
+}
+
+/**
+ * A YAML front matter's scalar values by key (text, numbers and booleans as text): a flat one read without the
+ * parser where that is sure (`flatFrontMatter.ts`, unless `fast` is false), any other through it.
+ */
+export function frontMatterValues(source: string, fast = true): Map<string, string> {
+  const flat = fast ? flatFrontMatter(source) : undefined;
+  if (flat !== undefined) return flat;
+  const frontMatter = new Map<string, string>();
+  try {
+    const value = yamlLiteral(parseDocument(source).contents);
+    if (typeof value === 'object' && value !== null && !(value instanceof Unknown) && !Array.isArray(value)) {
+      for (const [key, v] of value.entries) {
+        if (typeof v === 'string' || typeof v === 'number' || typeof v === 'boolean') frontMatter.set(key, String(v));
+      }
+    }
+  } catch {
+    // The build reports invalid front matter with its line.
+  }
+  return frontMatter;
 }
 
 const CORE_TAGS = /^(?:tag:yaml\.org,2002:(?:str|int|float|bool|null|map|seq|binary|timestamp|omap|pairs|set|merge)|!)$/;

@@ -21,7 +21,7 @@ import type { IncludeReference } from './includes';
 import type { StageProblem } from './lines';
 import { mdxBlocks } from './mdxRegions';
 import { shownText } from './componentText';
-import { skeletonChildren } from './mdxSkeleton';
+import { skeletonChildren, sureChildren } from './mdxSkeleton';
 import type { MdxBlock } from './mdxRegions';
 
 /** Where a node stands; the line and column are those of the text parsed (a batch of regions), the offset the page's. */
@@ -135,6 +135,12 @@ function pageChildren(text: string, blocks: readonly MdxBlock[], skeleton: boole
       if (esm === undefined) return undefined;
       groups.push([esm]);
     } else {
+      // A block of whole tags and plain Markdown is read without the parser, where that is sure (mdxSkeleton.ts).
+      const sure = skeleton ? sureChildren(text.slice(block.start, block.end)) : undefined;
+      if (sure !== undefined) {
+        groups.push(sure.map((node) => shifted(node, block.start)));
+        continue;
+      }
       restAt.push(groups.length);
       groups.push(undefined);
       rest.push(block);

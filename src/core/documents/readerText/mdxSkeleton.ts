@@ -7,7 +7,8 @@
  *
  * A run is cut out only where the result is sure to be the parser's (the differential test, mdxSkeleton.test.ts,
  * holds it to the real parser on every page of the bench corpus and of the fixtures):
- * - its lines hold no `<`, `{` or `}` outside fenced code, and it stands between lines that are each one whole
+ * - its lines hold no `<`, `{` or `}` outside fenced code and code spans that close on their line (and then no
+ *   line of the run leaves a code span open), and it stands between lines that are each one whole
  *   JSX tag (or the text's ends), outside any tag or expression that continues over lines;
  * - its blocks start at one indentation, without tabs, end without trailing blanks and are separated by single
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
@@ -15,8 +16,19 @@
  *   line; a lazy line after a list), each fence closes inside the run, and nothing nests deep;
  * - in the skeleton's tree, the run stands directly in a component (or at the top), never in a list or quote.
  * Anything else stays in the skeleton, for the parser to decide.
+ *
+ * Known difference, kept so that what is sent stays as it was: a tag indented into the last item of a list (and
+ * a list going on after it) is read here as a block after the list, where the parser puts it in the item; the
+ * whole-page reading of such a component leaves its lines indented as code (an `<img>` in a `<Frame>` in a step's
+ * list on four pages of the Mintlify docs), so the fast path's reading is the better text until the stage dedents
+ * components in list items.
+ *
+ * A text whose every other line is a tag or comment read without the parser (`mdxTagLine.ts`) is not parsed at
+ * all (`sureChildren`): its tags nest as written and its runs are cut out as above; a list followed by a deeper
+ * tag is left to the skeleton.
  */
 import type { MdxNode } from './mdx';
+import { tagLine } from './mdxTagLine';
 
 /** A block of a run: what the parser would make one top-level node. */
 interface Chunk {
@@ -43,6 +55,8 @@ interface Line {
   kind: 'blank' | 'tag' | 'mdx' | 'plain';
   /** Inside a fence (its opening and closing lines included): what MDX never reads. */
   fenced: boolean;
+  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it. */
+  code?: true;
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
@@ -55,6 +69,83 @@ const ATX = /^#{1,6}(?:[ \t]|$)/;
 /** Beyond these, a run is left to the parser: the stage's bound on nesting is the parser's to find. */
 const MAX_INDENT = 200;
 const MAX_EMPHASIS_MARKS = 200;
+
+/** Components nest no deeper than this without the parser (the stage's bound on nesting is the parser's to find). */
+const MAX_SURE_DEPTH = 20;
+
+/**
+ * The top-level nodes of `text` as `parse(text).children` would give them, without parsing it: when each of its
+ * lines is plain (in a run cut out as in `skeletonChildren`, given back as nodes of type `markdown`), blank, or a
+ * tag or comment read without the parser, its tags closing as they open. Undefined when any of that is unsure.
+ */
+export function sureChildren(text: string): MdxNode[] | undefined {
+  const all = lines(text);
+  const root: MdxNode[] = [];
+  const open: MdxNode[] = [];
+  for (let i = 0; i < all.length;) {
+    const line = all[i] as Line;
+    const children = open.length === 0 ? root : ((open[open.length - 1] as MdxNode).children as MdxNode[]);
+    if (line.kind === 'plain' || line.kind === 'blank') {
+      let j = i;
+      while (j < all.length && (all[j]?.kind === 'plain' || all[j]?.kind === 'blank')) j++;
+      // Blank lines alone (between two tags) are no node.
+      if (all.slice(i, j).every((l) => l.kind === 'blank')) {
+        i = j;
+        continue;
+      }
+      const run = chunked(all.slice(i, j), text);
+      if (run === undefined || !listEndsApart(run, all[j], text)) return undefined;
+      const base = open.length === 0 ? run.indent : ((open[0] as MdxNode).position?.start.column ?? 1) - 1;
+      if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
+      for (const c of run.chunks) children.push({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } });
+      i = j;
+      continue;
+    }
+    const { tag, last } = tagLines(all, i, text);
+    if (tag === undefined) return undefined;
+    const position = { start: { offset: line.start + tag.start, column: tag.start + 1 }, end: { offset: line.start + tag.end } };
+    if (tag.kind === 'comment') {
+      children.push({ type: 'mdxFlowExpression', value: tag.value, position });
+    } else if (tag.kind === 'close') {
+      const element = open.pop();
+      if (element?.name !== tag.name || element.position === undefined) return undefined;
+      element.position.end = position.end;
+    } else {
+      const element: MdxNode = { type: 'mdxJsxFlowElement', name: tag.name, attributes: tag.attributes, children: [], position };
+      children.push(element);
+      if (tag.kind === 'open') {
+        if (open.length >= MAX_SURE_DEPTH) return undefined;
+        open.push(element);
+      }
+    }
+    i = last + 1;
+  }
+  return open.length === 0 ? root : undefined;
+}
+
+/** A tag may run over this many lines (its attributes one a line) and still be read without the parser. */
+const MAX_TAG_LINES = 30;
+
+/** The tag or comment starting at line `first` (`mdxTagLine.ts`), and its last line: one line, or the lines of a tag left open on it. */
+function tagLines(all: readonly Line[], first: number, text: string): { tag: ReturnType<typeof tagLine>; last: number } {
+  const start = all[first] as Line;
+  for (let last = first; last < all.length && last - first < MAX_TAG_LINES; last++) {
+    const line = all[last] as Line;
+    if (line.fenced || (last > first && line.kind !== 'mdx')) break;
+    const tag = tagLine(text.slice(start.start, line.end));
+    if (tag !== undefined) return { tag, last };
+  }
+  return { tag: undefined, last: first };
+}
+
+/**
+ * Whether a run ending in a list is sure to end before `next` (a tag line, or the end): a tag indented deeper than
+ * the list may stand in its last item (`- item` then `  <Note>` at the item's content).
+ */
+function listEndsApart(run: Omit<Run, 'from' | 'to'>, next: Line | undefined, text: string): boolean {
+  if (!run.chunks[run.chunks.length - 1]?.list || next === undefined) return true;
+  return indentOf(text.slice(next.start, next.end)) <= run.indent;
+}
 
 /**
  * The top-level nodes of `text` as `parse(text).children` would give them, the plain runs cut out and given back
@@ -165,6 +256,8 @@ function lines(text: string): Line[] {
         out.push({ start, end, kind: 'plain', fenced: true });
       } else if (!/[<{}]/.test(line)) {
         out.push({ start, end, kind: 'plain', fenced: false });
+      } else if (codeOnly(line)) {
+        out.push({ start, end, kind: 'plain', fenced: false, code: true });
       } else {
         scan(line, state);
         out.push({ start, end, kind: state.tag === undefined && state.braces === 0 && WHOLE_TAG.test(line) ? 'tag' : 'mdx', fenced: false });
@@ -175,6 +268,33 @@ function lines(text: string): Line[] {
     }
     if (newline === -1) break;
     start = newline + 1;
+  }
+  return out;
+}
+
+/**
+ * Whether every `<`, `{` and `}` of `line` stands in a code span that opens and closes on it (`` `<hr />` ``), so
+ * that MDX reads none of them, as long as no line before it in its block leaves a code span open (`chunked`).
+ */
+function codeOnly(line: string): boolean {
+  return !line.includes('\\') && !/[<{}]/.test(outsideCode(line) ?? '<');
+}
+
+/** `line` with its code spans taken out; undefined when a backtick run on it is not paired with one as long. */
+function outsideCode(line: string): string | undefined {
+  let out = '';
+  for (let i = 0; i < line.length;) {
+    if (line[i] !== '`') {
+      const next = line.indexOf('`', i);
+      out += line.slice(i, next === -1 ? line.length : next);
+      i = next === -1 ? line.length : next;
+      continue;
+    }
+    let run = 1;
+    while (line[i + run] === '`') run++;
+    const close = line.indexOf('`'.repeat(run), i + run);
+    if (close === -1 || line[close + run] === '`') return undefined;
+    i = close + run;
   }
   return out;
 }
@@ -244,6 +364,8 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
   while (first <= last && lines[first]?.kind === 'blank') first++;
   while (last >= first && lines[last]?.kind === 'blank') last--;
   if (first > last) return undefined;
+  // A code span left open on a line may close on the next: then the spans of a line with code are not its own.
+  if (lines.some((l) => l.code) && lines.some((l) => !l.fenced && outsideCode(text.slice(l.start, l.end)) === undefined)) return undefined;
   const chunks: Chunk[] = [];
   let indent = -1;
   let widestBlank = 0;
