@@ -24,6 +24,13 @@ export class Results {
     this.set(section, key, value);
   }
 
+  /** A figure added in this run, by its section and dotted key; undefined when this run did not measure it. */
+  figureAt(section: string, key: string): Figure | undefined {
+    let at: unknown = this.sections.get(section);
+    for (const name of key.split('.')) at = (at as Record<string, unknown> | undefined)?.[name];
+    return at !== null && typeof at === 'object' && 'value' in at ? (at as Figure) : undefined;
+  }
+
   private set(section: string, key: string, value: unknown): void {
     const names = key.split('.');
     let at = this.at(section);
