@@ -244,7 +244,6 @@ interface PreparedFile {
   options: DocumentOptions;
 }
 
-
 function prepare(input: string | Uint8Array, relativePath: string, options: DocumentOptions): PreparedFile {
   const path = normalizeRelativePath(relativePath);
   if (options.source !== undefined && !SourceKindSchema.safeParse(options.source).success) {
@@ -391,8 +390,7 @@ function withImagesAsAlt(reader: ReaderText | undefined, sourceBody: string, fro
   }
   if (edits.length === 0) return { reader, sent };
   // Without images to send, none can be found after the edits either (`imageSites`).
-  if (!options.images?.size) return { reader: edited(reader, sourceBody, edits), sent: [] };
-  return { reader: edited(reader, sourceBody, edits), sent: sitesAfterEdits(body, sent, edits) };
+  return { reader: edited(reader, sourceBody, edits), sent: options.images?.size ? sitesAfterEdits(body, sent, edits) : [] };
 }
 
 function edited(reader: ReaderText | undefined, sourceBody: string, edits: Edit[]): ReaderText {
@@ -401,17 +399,12 @@ function edited(reader: ReaderText | undefined, sourceBody: string, edits: Edit[
   return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
 }
 
-
 /** The reader text with the part the generator writes from a spec in front (`SiteFacts.generated`). */
 function withGenerated(reader: ReaderText | undefined, sourceBody: string, generated: GeneratedPart | undefined): ReaderText | undefined {
   if (generated === undefined || !('markdown' in generated) || generated.markdown.trim() === '') return reader;
-  const before = reader?.mapped ?? MappedText.identity(sourceBody);
   // In place of the blank lines the page starts with: one blank line between the two parts.
-  const blank = /^(?:[ \t]*\n)*/.exec(before.text)?.[0].length ?? 0;
-  const edits: Edit[] = [{ start: 0, end: blank, text: `${generated.markdown.trim()}\n\n` }];
-  const mapped = before.apply(edits);
-  const headingIds = reader?.headingIds;
-  return { mapped, problems: reader?.problems ?? [], ...(headingIds?.size ? { headingIds: shiftedOffsets(headingIds, edits) } : {}) };
+  const blank = /^(?:[ \t]*\n)*/.exec(reader?.mapped.text ?? sourceBody)?.[0].length ?? 0;
+  return edited(reader, sourceBody, [{ start: 0, end: blank, text: `${generated.markdown.trim()}\n\n` }]);
 }
 
 /**
