@@ -148,7 +148,7 @@ function anchored(parsed: readonly ParsedHeading[], anchors: AnchorStyle): Markd
     }
     return {
       level: h.level,
-      text: h.raw.replace(/\s+/g, ' ').trim(),
+      text: headingText(h.raw),
       anchor,
       explicitId: h.explicitAnchor !== undefined,
       startLine: h.startLine,
@@ -170,6 +170,20 @@ export function findHeadings(body: string, anchors: AnchorStyle = 'github'): Mar
 export function findHeadingsAnchoredBy(body: string, styles: readonly AnchorStyle[]): MarkdownHeading[][] {
   const parsed = parseHeadings(body);
   return styles.map((style) => anchored(parsed, style));
+}
+
+/** The text of the first level-1 heading with text, as `findHeadings` gives it, without making any anchor. */
+function firstH1Of(body: string): string | undefined {
+  for (const h of parseHeadings(body)) {
+    const text = headingText(h.raw);
+    if (h.level === 1 && text !== '') return text;
+  }
+  return undefined;
+}
+
+/** A heading's text as a reader sees it: its whitespace runs as one space, trimmed. */
+function headingText(raw: string): string {
+  return raw.replace(/\s+/g, ' ').trim();
 }
 
 /**
@@ -201,8 +215,8 @@ export function firstH1Text(body: string): string | undefined {
       end = next === -1 ? body.length : next + 1;
     }
     const prefix = body.slice(0, end);
-    const h1 = findHeadings(prefix).find((h) => h.level === 1 && h.text !== '');
-    if (h1 !== undefined) return prefix.includes('[') && end < body.length ? findHeadings(body).find((h) => h.level === 1 && h.text !== '')?.text : h1.text;
+    const h1 = firstH1Of(prefix);
+    if (h1 !== undefined) return prefix.includes('[') && end < body.length ? firstH1Of(body) : h1;
     if (end >= body.length) return undefined;
     parsed = end;
   }
