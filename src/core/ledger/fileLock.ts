@@ -13,12 +13,20 @@ import * as fs from 'node:fs/promises';
 import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import * as l10n from '@vscode/l10n';
 
 const STALE_MS = 10_000;
+const GIVE_UP_MS = 3 * STALE_MS;
+
+/** What a rename onto a lock folder that names a holder fails with: POSIX, and Windows for a folder in place. */
+const HELD = new Set(['ENOTEMPTY', 'EEXIST', 'EPERM', 'EACCES', 'EBUSY']);
 
 export async function withFileLock<T>(lockPath: string, fn: () => Promise<T>): Promise<T> {
   const name = `holder-${process.pid}-${randomBytes(6).toString('hex')}-${hostname()}`;
+  const since = Date.now();
   for (let delay = 2; !(await take(lockPath, name)); delay = Math.min(delay * 2, 100)) {
+    // No holder keeps it this long (one older than STALE_MS is broken): something else refuses us every time.
+    if (Date.now() - since > GIVE_UP_MS) throw new Error(l10n.t('the lock {0} could not be taken in {1} seconds', lockPath, GIVE_UP_MS / 1000));
     if (!(await breakIfStale(lockPath))) await sleep(delay);
   }
   try {
@@ -36,11 +44,18 @@ async function take(lockPath: string, name: string): Promise<boolean> {
   try {
     await fs.mkdir(draft);
     await fs.writeFile(path.join(draft, name), '');
+  } catch (error) {
+    await fs.rm(draft, { recursive: true, force: true });
+    throw error;
+  }
+  try {
     // Fails on a lock that names a holder; replaces only an empty folder, which holds no lock.
     await fs.rename(draft, lockPath);
     return true;
   } catch (error) {
-    if (await exists(lockPath)) return false;
+    // Held when we tried, though its holder may have let go since: looking for the lock now would call that a
+    // failure, and the ledger write under it would be lost. So the refusal's own code says "held".
+    if (HELD.has((error as NodeJS.ErrnoException).code ?? '') || (await exists(lockPath))) return false;
     throw error;
   } finally {
     await fs.rm(draft, { recursive: true, force: true });

@@ -83,6 +83,68 @@ describe('the ledger lock (issue 34)', () => {
     });
   }
 
+  // Found by a flaky two-run test: the second run's last ledger write failed with ENOTEMPTY ("the ledger was not saved")
+  // and its last confirmations were lost.
+  it('a lock let go just after a taker found it held: the taker waits its turn and takes it, it does not fail', async () => {
+    let letGo!: () => void;
+    let inside!: () => void;
+    const entered = new Promise<void>((resolve) => (inside = resolve));
+    const first = withFileLock(lock, () => new Promise<void>((resolve) => {
+      letGo = resolve;
+      inside();
+    }));
+    await entered;
+    const patched = fsp as unknown as { rename: (...args: unknown[]) => Promise<void> };
+    const rename = patched.rename;
+    let raced = false;
+    // The holder lets go (and removes the lock) between the second taker's failed rename and whatever it does next.
+    patched.rename = async (...args: unknown[]) => {
+      try {
+        return await rename.apply(fsp, args);
+      } catch (error) {
+        if (!raced && String(args[1]) === lock) {
+          raced = true;
+          letGo();
+          await first;
+        }
+        throw error;
+      }
+    };
+    let took = false;
+    try {
+      await withFileLock(lock, async () => {
+        took = true;
+      });
+    } finally {
+      patched.rename = rename;
+    }
+    assert.ok(raced, 'the second taker found the lock held');
+    assert.ok(took);
+    assert.deepEqual(await readdir(dir), [], 'no lock left');
+  });
+
+  it('a lock refused every time for another reason than a holder: the taker gives up with the lock named, it does not spin', async () => {
+    const patched = fsp as unknown as { rename: (...args: unknown[]) => Promise<void> };
+    const rename = patched.rename;
+    const now = Date.now;
+    let tries = 0;
+    // Windows' answer when something (a virus scanner) holds a folder: the same code as for a lock in place.
+    patched.rename = async () => {
+      tries++;
+      throw Object.assign(new Error('operation not permitted'), { code: 'EPERM' });
+    };
+    // Each look at the clock is ten seconds on: the wait's bound, not the test, takes the time.
+    let clock = now();
+    Date.now = () => (clock += 10_000);
+    try {
+      await assert.rejects(withFileLock(lock, async () => assert.fail('taken')), (e: Error) => e.message.includes(lock));
+    } finally {
+      patched.rename = rename;
+      Date.now = now;
+    }
+    assert.ok(tries > 1, `tried ${tries} times`);
+  });
+
   it('many takers at once: one at a time, and nothing left behind', async () => {
     let inside = 0;
     let most = 0;
