@@ -16,6 +16,7 @@ import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from '../documents/frontMatter';
 import type { LinkTarget } from '../documents/docLinks';
+import type { BlockParses } from '../documents/blockParse';
 import { findLinkSites, MAY_HAVE_LOCAL_LINK } from '../documents/linkSites';
 import { localLinkTarget } from '../documents/links';
 import { findHeadings } from '../documents/markdown';
@@ -57,14 +58,17 @@ export type LinkTargetCache = Map<string, Promise<LinkTarget>>;
 const OTHER: LinkTarget = { kind: 'other' };
 const MISSING: LinkTarget = { kind: 'missing' };
 
-/** Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown. */
-export function linkedPaths(text: string, relativePath: string, markdown?: boolean): string[] {
+/**
+ * Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown.
+ * `parses`: the page's shared block parses (`documents/blockParse.ts`), when it has them.
+ */
+export function linkedPaths(text: string, relativePath: string, markdown?: boolean, parses?: BlockParses): string[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   const normalized = withoutBomLf(text);
   const body = normalized.slice(findFrontMatter(normalized)?.bodyOffset ?? 0);
   const self = normalizeRelativePath(relativePath);
   const paths = new Set<string>();
-  for (const site of findLinkSites(body, MAY_HAVE_LOCAL_LINK)) {
+  for (const site of findLinkSites(body, MAY_HAVE_LOCAL_LINK, undefined, parses)) {
     const target = localLinkTarget(self, site.href)?.path;
     if (target !== undefined && target !== self) paths.add(target);
   }
@@ -79,12 +83,12 @@ export async function resolveLinkTargets(
   text: string,
   relativePath: string,
   source: LinkTargetSource | undefined,
-  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver } = {},
+  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver; parses?: BlockParses } = {},
 ): Promise<Map<string, LinkTarget>> {
   const targets = new Map<string, LinkTarget>();
   if (source === undefined) return targets;
   const cache = options.cache ?? new Map<string, Promise<LinkTarget>>();
-  for (const target of linkedPaths(text, relativePath, options.markdown)) {
+  for (const target of linkedPaths(text, relativePath, options.markdown, options.parses)) {
     let judged = cache.get(target);
     if (!judged) cache.set(target, (judged = judge(target, source, options.site)));
     targets.set(target, await judged);
