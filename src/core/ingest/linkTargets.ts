@@ -151,7 +151,8 @@ export function diskLinkTargets(root: string, included: (path: string) => boolea
       if (!isInside(rootOnDisk.root, written)) throw new LinkTargetRefusedError(l10n.t('{0} is outside the root', target));
       // Throws when it does not exist.
       const real = await rootOnDisk.resolve(written);
-      if (real === undefined || !(await rootOnDisk.isDirect(written))) throw new LinkTargetRefusedError(l10n.t('{0} is reached through a symbolic link', target));
+      // One real path for both checks: inside the root, and reached through no symbolic link.
+      if (real === undefined || !rootOnDisk.isReachedDirectly(written, real)) throw new LinkTargetRefusedError(l10n.t('{0} is reached through a symbolic link', target));
       const info = await stat(real);
       if (!info.isFile()) throw new LinkTargetRefusedError(l10n.t('{0} is not a file', target));
       if (info.size > maxBytes) throw new LinkTargetTooLargeError(info.size, maxBytes);
