@@ -456,7 +456,7 @@ class Batch {
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
-      source.linkTargets = await this.links(file, text);
+      source.linkTargets = await this.links(file, text, source.pageParses);
       source.includes = await this.includes(file, text, site);
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
@@ -507,7 +507,7 @@ class Batch {
     return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
   }
 
-  private async links(file: BatchFile, text: string): Promise<Map<string, LinkTarget> | undefined> {
+  private async links(file: BatchFile, text: string, pageParses?: PageParses): Promise<Map<string, LinkTarget> | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     // Per root, as images: two folders' `guide.md` are two files. Without a root, per file.
@@ -515,7 +515,7 @@ class Batch {
     let cache = this.linkTargets.get(root);
     if (!cache) this.linkTargets.set(root, (cache = new Map()));
     const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
-    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file) });
+    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file), parses: pageParses?.blocks });
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */

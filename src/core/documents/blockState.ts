@@ -123,7 +123,7 @@ export function fields(t: object): string {
 export function useFastBlockState(md: Parser, options: { headingsOnly?: boolean; keep?: ReadonlySet<string>; contentsWanted?: RegExp } = {}): void {
   const headingsOnly = options.headingsOnly ?? false;
   const keepTypes = options.keep;
-  const wanted = options.contentsWanted && new RegExp(options.contentsWanted.source, `${options.contentsWanted.flags.replace('g', '')}g`);
+  const wantedPattern = options.contentsWanted && new RegExp(options.contentsWanted.source, `${options.contentsWanted.flags.replace('g', '')}g`);
   const Base = md.block.State;
   let makeToken: TokenMaker | undefined;
   try {
@@ -136,6 +136,11 @@ export function useFastBlockState(md: Parser, options: { headingsOnly?: boolean;
 
   const asciiTrim = (md.utils as { asciiTrim?: (text: string) => string }).asciiTrim;
   const skipLines = headingsOnly && typeof asciiTrim === 'function';
+  // A kept setext heading whose lines were not wanted gets its content read when it is complete, as under
+  // skipLines; without markdown-it's trim to read it as the stock rule does, every content is wanted.
+  const keepsHeadings = keepTypes?.has('heading_open') === true;
+  const wanted = keepsHeadings && typeof asciiTrim !== 'function' ? undefined : wantedPattern;
+  const readsSetext = skipLines || (keepsHeadings && wanted !== undefined);
 
   class FastStateBlock extends Base {
     /** Whether the last token pushed opened a heading (its `inline` comes next). */
@@ -149,7 +154,11 @@ export function useFastBlockState(md: Parser, options: { headingsOnly?: boolean;
     private readonly wantedAt: number[] | undefined;
 
     override getLines(begin: number, end: number, indent: number, keepLastLF: boolean): string {
-      if (this.wantedAt !== undefined) return this.wants(begin, end) ? super.getLines(begin, end, indent, keepLastLF) : '';
+      if (this.wantedAt !== undefined) {
+        if (this.wants(begin, end)) return super.getLines(begin, end, indent, keepLastLF);
+        this.lastLines = [begin, end, indent, keepLastLF];
+        return '';
+      }
       if (!skipLines) return super.getLines(begin, end, indent, keepLastLF);
       this.lastLines = [begin, end, indent, keepLastLF];
       return '';
@@ -193,9 +202,13 @@ export function useFastBlockState(md: Parser, options: { headingsOnly?: boolean;
         this.tokens.push(token);
         if (type === 'heading_open') this.openHeading = token;
         else if (type === 'inline') this.headingInline = token;
-        else if (skipLines && this.openHeading && this.headingInline && this.lastLines && (this.openHeading.markup === '=' || this.openHeading.markup === '-')) {
+        else if (
+          type === 'heading_close' && readsSetext && this.openHeading && this.headingInline && this.headingInline.content === '' && this.lastLines &&
+          (this.openHeading.markup === '=' || this.openHeading.markup === '-')
+        ) {
           // A setext heading (lheading) took its content from getLines, answered with '': read those lines now,
-          // as the stock rule does (`asciiTrim(getLines(...))`). An ATX heading reads its text from `src` itself.
+          // as the stock rule does (`asciiTrim(getLines(...))`), right after it asked for them. An ATX heading
+          // reads its text from `src` itself.
           this.headingInline.content = asciiTrim!(super.getLines(...this.lastLines));
         }
       }

@@ -290,7 +290,9 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
   const sourcePlaces = reader ? new BodyPlaces(sourceBody) : new BodyPlaces(body, bodyLineStarts);
   // One parse for both anchor styles: GitHub's (ids of selections, which must not move) and the site's, when other.
   const siteStyle = options.site?.anchors;
-  const [parsedHeadings = [], siteHeadings] = markdown ? findHeadingsAnchoredBy(body, siteStyle === undefined || siteStyle === 'github' ? ['github'] : ['github', siteStyle]) : [];
+  // A batch's page takes the block parse its images and link targets were found in, when the body is the same.
+  const parses = options.pageParses?.blocks;
+  const [parsedHeadings = [], siteHeadings] = markdown ? findHeadingsAnchoredBy(body, siteStyle === undefined || siteStyle === 'github' ? ['github'] : ['github', siteStyle], parses) : [];
   const headings = withHeadingIds(parsedHeadings, bodyLineStarts, reader?.headingIds);
   const fileId = frontMatter.id ?? options.documentId ?? documentIdFromPath(path, options.idPrefix);
   if (frontMatter.id === undefined && options.documentId === undefined) problems.push(...pathIdProblems(path, fileId));
@@ -332,6 +334,7 @@ function prepare(input: string | Uint8Array, relativePath: string, options: Docu
       sitePage: !!options.site?.pageUrl,
       pageLink: (anchor) => sectionLink(file, anchor),
       targets: options.linkTargets,
+      parses,
     });
     file.rewrites = links.rewrites;
     problems.push(...links.problems);

@@ -14,6 +14,7 @@
 import { appendAnchor, localLinkTarget, renderLink } from './links';
 import { findLinkSites, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from './linkSites';
 import type { LinkSite } from './linkSites';
+import type { BlockParses } from './blockParse';
 import { problem } from './problems';
 import type { DocumentProblem } from './problems';
 import * as l10n from '@vscode/l10n';
@@ -57,6 +58,8 @@ export interface DocLinkContext {
   pageLink: (anchor?: string) => string | undefined;
   /** What the links to other files lead to; undefined: those stay as written, unchecked. */
   targets: ReadonlyMap<string, LinkTarget> | undefined;
+  /** The page's shared block parses (`blockParse.ts`), when it has them. */
+  parses?: BlockParses;
 }
 
 /** The rewrites of the body's links (in text order, not overlapping) and the problems found on the way. */
@@ -64,7 +67,7 @@ export function docLinkRewrites(context: DocLinkContext): { rewrites: TextRewrit
   const rewrites: TextRewrite[] = [];
   const problems: DocumentProblem[] = [];
   // Without targets only links within the page can change: the paragraphs without one are not parsed.
-  for (const site of findLinkSites(context.body, context.targets === undefined ? MAY_HAVE_PAGE_LINK : MAY_HAVE_LOCAL_LINK, context.bodyLineStarts)) {
+  for (const site of findLinkSites(context.body, context.targets === undefined ? MAY_HAVE_PAGE_LINK : MAY_HAVE_LOCAL_LINK, context.bodyLineStarts, context.parses)) {
     const target = localLinkTarget(context.path, site.href);
     if (target === undefined) continue;
     const published = publishedLink(context, site, target.path ?? context.path, target.fragment, problems);

@@ -9,6 +9,8 @@
  * `<img`.
  */
 import type MarkdownIt from 'markdown-it';
+import { blocksOf } from './blockParse';
+import type { BlockParses } from './blockParse';
 import { findFrontMatter } from './frontMatter';
 import { BodyPlaces, forEachInline, placeOf, recordImages, siteParser } from './inlineSites';
 import type { ContentPlaces, Place } from './inlineSites';
@@ -70,7 +72,7 @@ export interface SiteImagePaths {
 
 type Parser = ReturnType<typeof MarkdownIt>;
 
-const MAY_HAVE_IMAGE = /!\[|<img/i;
+export const MAY_HAVE_IMAGE = /!\[|<img/i;
 
 let parser: Parser | undefined;
 
@@ -168,12 +170,17 @@ function classify(src: string, folder: readonly string[], root: readonly string[
  * @param text the file's text, BOM-less with LF line ends (front matter, when present, is skipped)
  * @param relativePath the file's workspace-relative path, against whose folder relative targets are resolved
  * @param site how the page's docs site resolves site-root paths and raw HTML's relative ones; absent: no site
+ * @param parses the page's shared block parses (`blockParse.ts`), when it has them
  */
-export function findImageReferences(text: string, relativePath: string, site?: SiteImagePaths): ImageReference[] {
+export function findImageReferences(text: string, relativePath: string, site?: SiteImagePaths, parses?: BlockParses): ImageReference[] {
   const path = normalizeRelativePath(relativePath);
   const block = findFrontMatter(text);
-  const bodyOffset = block?.bodyOffset ?? 0;
-  const bodyLine = block?.bodyLine ?? 0;
+  // Without front matter, a first blank line is where callers put a `\n` in front of a text that must not be taken
+  // for front matter: the body starts after it, so that it is the text the page's other finders parse (a leading
+  // blank line changes no block, only the lines after it, which are counted from here).
+  const skipped = block === undefined && text.startsWith('\n') ? 1 : 0;
+  const bodyOffset = block?.bodyOffset ?? skipped;
+  const bodyLine = block?.bodyLine ?? skipped;
   const body = bodyOffset === 0 ? text : text.slice(bodyOffset);
   if (!MAY_HAVE_IMAGE.test(body)) return [];
 
@@ -182,8 +189,9 @@ export function findImageReferences(text: string, relativePath: string, site?: S
   const root = site ? segmentsOf(site.siteRoot) : [];
   const htmlFolder = site?.htmlFolder !== undefined ? segmentsOf(site.htmlFolder) : folder;
   const md = imageParser();
-  const env: Record<string, unknown> = {};
-  const tokens = md.parse(body, env);
+  const shared = parses && blocksOf(parses, body);
+  const env: Record<string, unknown> = shared?.env ?? {};
+  const tokens = shared?.tokens ?? md.parse(body, env);
   const places = new BodyPlaces(body);
   const found: ImageReference[] = [];
 

@@ -92,7 +92,7 @@ function inlineDestination(state: InlineState, start: number): Place | undefined
  * The reference definition rule, recording on its `reference_definition` token where its destination is in the
  * parsed text: the rule asks `parseLinkDestination` exactly once, so the parser's helper is wrapped to tell.
  */
-function recordingDefinitions(md: Parser): void {
+export function recordingDefinitions(md: Parser): void {
   const rule = stockRule<BlockRule>('block', 'reference');
   // Each parser has its own copy of the helpers (markdown-it copies them per instance): this one alone is wrapped.
   const helpers = md.helpers as { -readonly [K in keyof Parser['helpers']]: Parser['helpers'][K] };
@@ -118,7 +118,7 @@ function recordingDefinitions(md: Parser): void {
  * definitions, HTML blocks, and table rows (a cell's inline token has no line of its own: its row's is used).
  * Every other token is dropped as it is made, which halves the cost of a large file's block parse.
  */
-const SITE_TOKENS: ReadonlySet<string> = new Set(['inline', 'reference_definition', 'html_block', 'tr_open']);
+export const SITE_TOKENS: ReadonlySet<string> = new Set(['inline', 'reference_definition', 'html_block', 'tr_open']);
 
 /**
  * A parser of sites: block structure as `findHeadings` reads it (see `createBlockParser`), the tokens above only,

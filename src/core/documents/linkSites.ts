@@ -12,6 +12,8 @@
  * the paragraphs that have one are parsed for links.
  */
 import type MarkdownIt from 'markdown-it';
+import { blocksOf } from './blockParse';
+import type { BlockParses } from './blockParse';
 import { BodyPlaces, destinationOf, forEachInline, placeOf, recordLinks, siteParser } from './inlineSites';
 import type { ContentPlaces } from './inlineSites';
 
@@ -59,13 +61,14 @@ function linkParser(): Parser {
 /**
  * Every link of the body whose destination is written in it, in text order; with `may` (one of the expressions
  * above), only paragraphs it matches are looked at, so some links it rules out may be missing. `lineStarts`: the
- * body's, when the caller has them.
+ * body's, when the caller has them; `parses`: the page's shared block parses (`blockParse.ts`), when it has them.
  */
-export function findLinkSites(body: string, may: RegExp = MAY_HAVE_LINK, lineStarts?: number[]): LinkSite[] {
+export function findLinkSites(body: string, may: RegExp = MAY_HAVE_LINK, lineStarts?: number[], parses?: BlockParses): LinkSite[] {
   if (!may.test(body)) return [];
   const md = linkParser();
-  const env: Record<string, unknown> = {};
-  const tokens = md.parse(body, env);
+  const shared = parses && blocksOf(parses, body);
+  const env: Record<string, unknown> = shared?.env ?? {};
+  const tokens = shared?.tokens ?? md.parse(body, env);
   const places = new BodyPlaces(body, lineStarts);
   const sites: LinkSite[] = [];
 

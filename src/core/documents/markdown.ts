@@ -6,6 +6,8 @@
  * a 1 MB file in the tens of milliseconds.
  */
 import MarkdownIt from 'markdown-it';
+import { blocksOf } from './blockParse';
+import type { BlockParses } from './blockParse';
 import { useFastBlockState } from './blockState';
 import { MkdocsSlugger, Slugger } from './slug';
 import type { AnchorStyle } from './slug';
@@ -114,10 +116,12 @@ interface ParsedHeading {
   topLevel: boolean;
 }
 
-function parseHeadings(body: string): ParsedHeading[] {
+/** `parses`: the page's shared block parses (`blockParse.ts`); the heading texts are parsed with this parser either way. */
+function parseHeadings(body: string, parses?: BlockParses): ParsedHeading[] {
   const md = markdownParser();
-  const env: Record<string, unknown> = {};
-  const tokens = md.parse(body, env);
+  const shared = parses && blocksOf(parses, body);
+  const env: Record<string, unknown> = shared?.env ?? {};
+  const tokens = shared?.tokens ?? md.parse(body, env);
   const headings: ParsedHeading[] = [];
   for (let i = 0; i < tokens.length; i++) {
     const open = tokens[i];
@@ -159,16 +163,16 @@ function anchored(parsed: readonly ParsedHeading[], anchors: AnchorStyle): Markd
 }
 
 /** All headings of the body, in order, with anchors made as a GitHub-style docs site (or MkDocs) makes them. */
-export function findHeadings(body: string, anchors: AnchorStyle = 'github'): MarkdownHeading[] {
-  return anchored(parseHeadings(body), anchors);
+export function findHeadings(body: string, anchors: AnchorStyle = 'github', parses?: BlockParses): MarkdownHeading[] {
+  return anchored(parseHeadings(body, parses), anchors);
 }
 
 /**
  * The body's headings once with each of the anchor styles, from one parse: `findHeadings(body, style)` for each
  * style, in the order given (a page of an MkDocs site needs GitHub's anchors and the site's).
  */
-export function findHeadingsAnchoredBy(body: string, styles: readonly AnchorStyle[]): MarkdownHeading[][] {
-  const parsed = parseHeadings(body);
+export function findHeadingsAnchoredBy(body: string, styles: readonly AnchorStyle[], parses?: BlockParses): MarkdownHeading[][] {
+  const parsed = parseHeadings(body, parses);
   return styles.map((style) => anchored(parsed, style));
 }
 

@@ -4,7 +4,13 @@
  * build makes the same reader text and looks for images in it again wherever the page expands no include. One per
  * page, dropped with it; keyed by the text itself and every option that changes the result, so a build that would
  * make anything else (includes expanded, other drop patterns) makes its own.
+ *
+ * The block parse of each text (`blockParse.ts`) is kept too: the images, the targets of the links, the headings
+ * and the links to rewrite are all found in the same body wherever the reader text and the images' alt text change
+ * nothing, and it is then parsed once for all four.
  */
+import { parseBlocks } from './blockParse';
+import type { BlockParse, BlockParses } from './blockParse';
 import { findImageReferences } from './images';
 import type { ImageReference, SiteImagePaths } from './images';
 import { readerText } from './readerText';
@@ -14,6 +20,14 @@ import { normalizeRelativePath } from './text';
 export class PageParses {
   private readonly readers = new Map<string, Map<string, ReaderText | undefined>>();
   private readonly images = new Map<string, Map<string, ImageReference[]>>();
+  private readonly parses = new Map<string, BlockParse>();
+
+  /** `parseBlocks(body)`, parsed once per text: hand it on as `(body) => pageParses.blocks(body)`. */
+  readonly blocks: BlockParses = (body) => {
+    let parse = this.parses.get(body);
+    if (parse === undefined) this.parses.set(body, (parse = parseBlocks(body)));
+    return parse;
+  };
 
   /** `readerText(body, options)`, made once per body and options (the MDX trees parsed are not part of the result). */
   readerText(body: string, options: ReaderTextOptions): ReaderText | undefined {
@@ -29,7 +43,7 @@ export class PageParses {
   /** `findImageReferences(text, relativePath, site)`, found once per text, path and site. */
   findImageReferences(text: string, relativePath: string, site?: SiteImagePaths): ImageReference[] {
     const key = JSON.stringify([normalizeRelativePath(relativePath), site ?? null]);
-    return remembered(this.images, text, key, () => findImageReferences(text, relativePath, site));
+    return remembered(this.images, text, key, () => findImageReferences(text, relativePath, site, this.blocks));
   }
 }
 

@@ -47,11 +47,15 @@ export class RootOnDisk {
    */
   async isDirect(absolute: string): Promise<boolean> {
     try {
-      const real = await this.resolve(absolute);
-      return real !== undefined && samePath(real, path.join(this.realRoot, path.relative(this.root, absolute)));
+      return this.isReachedDirectly(absolute, await this.resolve(absolute));
     } catch {
       return false;
     }
+  }
+
+  /** `isDirect(absolute)` for a path whose real path (`resolve(absolute)`) the caller has already taken. */
+  isReachedDirectly(absolute: string, real: string | undefined): boolean {
+    return real !== undefined && samePath(real, path.join(this.realRoot, path.relative(this.root, absolute)));
   }
 
   isDirectSync(absolute: string): boolean {

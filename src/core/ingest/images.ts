@@ -78,7 +78,7 @@ export function localImageReferences(text: string, relativePath: string, markdow
   } catch {
     reader = undefined; // a page that cannot be parsed is not built either
   }
-  if (reader === undefined) return findImageReferences(normalized, relativePath, site?.images).filter(local);
+  if (reader === undefined) return (pageParses ? pageParses.findImageReferences(normalized, relativePath, site?.images) : findImageReferences(normalized, relativePath, site?.images)).filter(local);
   const before = bodyOffset > 0 ? normalized.slice(0, bodyOffset) : '\n';
   const places = new BodyPlaces(normalized, lineStarts(normalized));
   const toSource = (offset: number) => bodyOffset + reader.mapped.sourceOffset(offset - before.length);

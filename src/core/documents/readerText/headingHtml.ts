@@ -11,8 +11,12 @@ const HEADING = /^[ ]{0,3}#{1,6}[ \t]/;
 /** An opening, closing or empty tag: a name, attributes without `<` or `>`. */
 const TAG = /<\/?[A-Za-z][\w:-]*(?:[ \t][^<>]*)?\/?>/g;
 
+/** A heading line with a `<` on it, anywhere in the text: without one, no line is looked at (most pages). */
+const MAY_HAVE_HEADING_HTML = /^[ ]{0,3}#{1,6}[ \t][^\n]*</m;
+
 export function headingHtml(text: string): Edit[] {
   const edits: Edit[] = [];
+  if (!MAY_HAVE_HEADING_HTML.test(text)) return edits;
   forEachProseLine(text, (line) => {
     if (!HEADING.test(line.text) || !line.text.includes('<')) return;
     // Tags inside code spans are found on the line with its spans blanked, then cut from the line as written.
