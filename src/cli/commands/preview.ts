@@ -8,7 +8,7 @@ import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { diskSiteFiles, SiteResolver } from '../../core/site';
 import { resolveIncludes } from '../../core/ingest/includes';
 import { overSizeLimit } from '../../core/files/sizeLimit';
-import { buildFile, prepareIngestion, requestBody } from '../../core/ingest/pipeline';
+import { buildFile, prepareIngestion, readerBodyOfFile, requestBody } from '../../core/ingest/pipeline';
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
@@ -77,8 +77,9 @@ body is printed, the reason on stderr); 2 usage or configuration.
     );
     source.images = images.ids;
     const targets = linkTargetSource(config.root, await listFiles([], config, io.cwd), config.maxFileBytes);
-    source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites });
     source.includes = await resolveIncludes(text, file.relativePath, targets, { bases: site?.includeBases });
+    // As a batch: the links the reader text shows, not only the source's.
+    source.linkTargets = await resolveLinkTargets(text, file.relativePath, targets, { site: sites, readerBody: readerBodyOfFile({ ...source, input: text }, ingestConfig(config)) });
     let built;
     try {
       built = buildFile(source, ingestConfig(config));

@@ -24,7 +24,7 @@ import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, Fi
 import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
 import type { GitFileInfo, SiteFacts } from '../documents/build';
 import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
-import { buildFile, prepareIngestion, requestBody, sendIngestion } from '../ingest/pipeline';
+import { buildFile, prepareIngestion, readerBodyOfFile, requestBody, sendIngestion } from '../ingest/pipeline';
 import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
 import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
 import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
@@ -456,8 +456,9 @@ class Batch {
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
-      source.linkTargets = await this.links(file, text, source.pageParses);
       source.includes = await this.includes(file, text, site);
+      // The reader text, made here as the build makes it (and kept for it), shows the links the source hides.
+      source.linkTargets = await this.links(file, text, source.pageParses, readerBodyOfFile({ ...source, input: text }, config));
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -507,7 +508,7 @@ class Batch {
     return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
   }
 
-  private async links(file: BatchFile, text: string, pageParses?: PageParses): Promise<Map<string, LinkTarget> | undefined> {
+  private async links(file: BatchFile, text: string, pageParses?: PageParses, readerBody?: string): Promise<Map<string, LinkTarget> | undefined> {
     const links = this.o.links;
     if (!links) return undefined;
     // Per root, as images: two folders' `guide.md` are two files. Without a root, per file.
@@ -515,7 +516,7 @@ class Batch {
     let cache = this.linkTargets.get(root);
     if (!cache) this.linkTargets.set(root, (cache = new Map()));
     const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
-    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file), parses: pageParses?.blocks });
+    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file), parses: pageParses?.blocks, readerBody });
   }
 
   /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */

@@ -369,6 +369,24 @@ function readBody(body: string, path: string, bodyLine: number, includes: Includ
 }
 
 /**
+ * The body a reader sees, as the build reads it (`readBody`, the same options: a batch's page parses it once), for
+ * what must be known before the build: the targets of links only the reader text shows (`linkTargets.ts`).
+ * Undefined when the body reads as written, or cannot be read (the build then says why).
+ */
+export function readerBodyOf(input: string | Uint8Array, relativePath: string, options: DocumentOptions = {}): string | undefined {
+  const path = normalizeRelativePath(relativePath);
+  if (!(options.markdown ?? isMarkdownPath(path))) return undefined;
+  try {
+    const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
+    const body = text.slice(findFrontMatter(text, [])?.bodyOffset ?? 0);
+    return readBody(body, path, 0, options.includes, [], options.site, compileDropPatterns(options.dropPatterns), options.mdxParses, options.pageParses)?.mapped.text;
+  } catch (e) {
+    if (e instanceof DocumentError) return undefined;
+    throw e;
+  }
+}
+
+/**
  * The reader text with every Markdown image that is not sent as an image section (remote, a GIF or SVG the upload
  * route refuses, one skipped for a problem, any image when images are not sent) replaced by its alt text, as a
  * reader who cannot see it reads it: `![Data flow](flow.gif)` and `<img alt="Data flow" src="flow.gif">` → `Data flow`,

@@ -60,17 +60,23 @@ const MISSING: LinkTarget = { kind: 'missing' };
 
 /**
  * Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown.
- * `parses`: the page's shared block parses (`documents/blockParse.ts`), when it has them.
+ * `parses`: the page's shared block parses (`documents/blockParse.ts`), when it has them. `readerBody`: the body
+ * as a reader sees it (`readerBodyOf`), when it is not the source's.
  */
-export function linkedPaths(text: string, relativePath: string, markdown?: boolean, parses?: BlockParses): string[] {
+export function linkedPaths(text: string, relativePath: string, markdown?: boolean, parses?: BlockParses, readerBody?: string): string[] {
   if (!(markdown ?? isMarkdownPath(relativePath))) return [];
   const normalized = withoutBomLf(text);
   const body = normalized.slice(findFrontMatter(normalized)?.bodyOffset ?? 0);
   const self = normalizeRelativePath(relativePath);
   const paths = new Set<string>();
-  for (const site of findLinkSites(body, MAY_HAVE_LOCAL_LINK, undefined, parses)) {
-    const target = localLinkTarget(self, site.href)?.path;
-    if (target !== undefined && target !== self) paths.add(target);
+  // The source's links and the reader text's: an admonition's second paragraph, a snippet's text, a component's
+  // children are links only there (indented code, a directive, an HTML block in the source), and the build rewrites
+  // and checks the reader text's. The source's stay: a target judged before is never dropped.
+  for (const read of readerBody === undefined || readerBody === body ? [body] : [body, readerBody]) {
+    for (const site of findLinkSites(read, MAY_HAVE_LOCAL_LINK, undefined, parses)) {
+      const target = localLinkTarget(self, site.href)?.path;
+      if (target !== undefined && target !== self) paths.add(target);
+    }
   }
   return [...paths];
 }
@@ -83,12 +89,12 @@ export async function resolveLinkTargets(
   text: string,
   relativePath: string,
   source: LinkTargetSource | undefined,
-  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver; parses?: BlockParses } = {},
+  options: { markdown?: boolean; cache?: LinkTargetCache; site?: SiteResolver; parses?: BlockParses; readerBody?: string } = {},
 ): Promise<Map<string, LinkTarget>> {
   const targets = new Map<string, LinkTarget>();
   if (source === undefined) return targets;
   const cache = options.cache ?? new Map<string, Promise<LinkTarget>>();
-  for (const target of linkedPaths(text, relativePath, options.markdown, options.parses)) {
+  for (const target of linkedPaths(text, relativePath, options.markdown, options.parses, options.readerBody)) {
     let judged = cache.get(target);
     if (!judged) cache.set(target, (judged = judge(target, source, options.site)));
     targets.set(target, await judged);

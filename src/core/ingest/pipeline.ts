@@ -7,7 +7,7 @@
 import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api/client';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
-import { buildDocument, buildSelectionDocument } from '../documents/build';
+import { buildDocument, buildSelectionDocument, readerBodyOf } from '../documents/build';
 import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
 import type { LinkTarget } from '../documents/docLinks';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
@@ -101,6 +101,11 @@ export function buildFile(file: SourceFile, config: IngestConfig): DocumentBuild
   const built = buildDocument(file.input, file.relativePath, documentOptions(file, config));
   checkForServer(built.document, baseName(file.relativePath), config.maxDocumentChars);
   return built;
+}
+
+/** The file's body as a reader sees it, as `buildFile` reads it (after `site` and `includes` are set on the file). */
+export function readerBodyOfFile(file: SourceFile, config: IngestConfig): string | undefined {
+  return readerBodyOf(file.input, file.relativePath, documentOptions(file, config));
 }
 
 /** The document of `[start, end)` of the text (UTF-16 offsets, as editors count). */

@@ -4,7 +4,8 @@ import { baseName } from '../../core/documents/text';
 import { tooLargeToRead } from '../../core/files/sizeLimit';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';
-import { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
+import { readerBodyOfFile } from '../../core/ingest/pipeline';
+import type { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, readSettings, Settings } from '../settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
 import { editorLinkTargets } from './linkTargets';
@@ -55,11 +56,13 @@ export async function readEditorSource(uri: vscode.Uri, places: DocumentPlaces, 
   const decoded = text ?? new TextDecoder().decode(input as Uint8Array);
   // The docs site above the file (F15): the same facts the command line and a batch give its build.
   const sites = editorSiteResolver(uri);
-  file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites });
   const site = await sites?.factsOf(place.relativePath, decoded, { named: true });
   if (site) file.site = site;
   // Included files (F15) are read as link targets are: inside the folder only; where from, as the site says.
   file.includes = await resolveIncludes(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, bases: site?.includeBases });
+  // As a batch: the links the reader text shows (an admonition's second paragraph, a snippet), not only the source's.
+  const readerBody = readerBodyOfFile({ ...file, input: decoded }, config);
+  file.linkTargets = await resolveLinkTargets(decoded, place.relativePath, editorLinkTargets(uri), { markdown: place.markdown, site: sites, readerBody });
   return { file, config, settings, place, text, saved };
 }
 

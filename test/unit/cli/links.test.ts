@@ -63,3 +63,39 @@ describe('doc-ingest: links between docs are published links in the payload (F14
     });
   }
 });
+
+// Found on Pydantic's docs (12 links on 6 pages): an admonition's second paragraph is indented code in the source,
+// so its links were neither judged nor rewritten, though the reader (and the payload) has them as a paragraph.
+describe('doc-ingest: links only the reader text shows are published links too (F14, F15)', () => {
+  const h = useService('observed');
+  const folder = useFolder(h);
+  const PAGE = [
+    '# Home', '',
+    'See [the setup](setup.md#install) first.', '',
+    '!!! note', '    A first paragraph, in the source a paragraph too.', '',
+    '    Then [the setup](setup.md#install), [its options](reference.md) and [a heading it lacks](setup.md#nosuch).', '',
+  ].join('\n');
+  beforeEach(async () => {
+    await folder.write('mkdocs.yml', 'site_name: Kettle\nsite_url: https://kettle.example.test/\nmarkdown_extensions:\n  - admonition\n');
+    await folder.write('docs/index.md', PAGE);
+    await folder.write('docs/setup.md', '# Setup\n\n## Install\n\nRun it.\n');
+    await folder.write('docs/reference.md', '# Reference\n\nAll of it.\n');
+  });
+  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+  const NOTE = 'Then [the setup](https://kettle.example.test/setup/#install), [its options](https://kettle.example.test/reference/) and [a heading it lacks](https://kettle.example.test/setup/#nosuch).';
+
+  it('the run sends them as the site\'s addresses, and preview shows the same body and warns of the missing heading at its line', async () => {
+    const run = await cli(['ingest', '--json']);
+    assert.equal(run.code, 0, run.stderr);
+    const report = IngestReportSchema.parse(JSON.parse(run.stdout));
+    const home = report.files.find((f) => f.path === 'docs/index.md');
+    const received = h.service.document(home?.documentId ?? '')?.received as { sections: { text?: string }[] };
+    const text = received.sections.map((s) => s.text).join('\n\n');
+    assert.ok(text.includes('See [the setup](https://kettle.example.test/setup/#install) first.'), text);
+    assert.ok(text.includes(NOTE), text);
+    const preview = await cli(['preview', 'docs/index.md', '--compact']);
+    assert.equal(preview.code, 0, preview.stderr);
+    assert.ok(preview.stdout.includes(NOTE.replace(/"/g, '\\"')), preview.stdout);
+    assert.match(preview.stderr, /^doc-ingest: docs\/index\.md:8: warning: The link “setup\.md#nosuch” names the heading #nosuch, which docs\/setup\.md does not have/m);
+  });
+});
