@@ -61,6 +61,20 @@ describe('Links that survive publishing (F14)', () => {
     assert.deepEqual(body, JSON.parse(preview.getText()), 'the body sent is the body previewed');
   });
 
+  it('a link only the reader text shows (an admonition\'s second paragraph, code in the source) is published and checked too', async () => {
+    writeFile('mkdocs.yml', 'site_name: Kettle\nmarkdown_extensions:\n  - admonition\n');
+    writeFile('docs/setup.md', '# Setup\n\n## Install\n\nRun it.\n');
+    const uri = writeFile('docs/index.md', '# Home\n\n!!! note\n    First.\n\n    Then [the setup](setup.md#install) and [a lost heading](setup.md#nosuch).\n');
+    await openEditor(`${TMP}/docs/index.md`);
+    const warning = await until(() => vscode.languages.getDiagnostics(uri).find((d) => d.source === 'Doc Ingest' && d.code === 'linkAnchorMissing'), 'the lost heading\'s warning');
+    assert.equal(warning.range.start.line, 5);
+    await vscode.commands.executeCommand('docIngest.ingestCurrentFile');
+    const sent = ingestionRequests(w.service).at(-1);
+    assert.ok(sent, 'the file was sent');
+    const text = (JSON.parse(sent.body) as { document: { sections: { text?: string }[] } }).document.sections.map((s) => s.text).join('\n\n');
+    assert.ok(text.includes('Then [the setup](https://docs.example.com/links-tmp/docs/setup#install) and [a lost heading](https://docs.example.com/links-tmp/docs/setup#nosuch).'), text);
+  });
+
   it('a link to a file docIngest.exclude leaves out stays as written, beside one to an included doc', async () => {
     await setSettings({ exclude: ['**/node_modules/**', `${TMP}/drafts/**`] });
     try {
