@@ -17,13 +17,11 @@ import { statSync } from 'node:fs';
 import path from 'node:path';
 import { glob, isDynamicPattern } from 'tinyglobby';
 import type { BatchFile } from '../core/batch';
-import { sourceKey } from '../core/identity';
+import { sourceKey } from '../core/identity/sources';
 import { isInside } from '../core/files/inside';
 import { RootOnDisk } from '../core/files/rootOnDisk';
 import { diskRuleReader } from '../core/files/diskRuleReader';
 import { PublishRules, withheldSentence } from '../core/files/publishRules';
-import { diskLinkTargets } from '../core/ingest/linkTargets';
-import type { LinkTargetSource } from '../core/ingest/linkTargets';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
 
@@ -84,15 +82,6 @@ function withSep(folder: string): string {
 /** The publish rules of the repository (F15): its ignore files and the include globs, read from the disk once per listing. */
 export function publishRules(config: Pick<CliConfig, 'root' | 'include'>): PublishRules {
   return new PublishRules({ include: config.include, read: diskRuleReader(config.root) });
-}
-
-/**
- * Link targets (F14) and included files (F15) under the root: the docs are the files of the include listing
- * (`listFiles` without arguments), as the editor's are those of its include globs; none larger than `maxBytes` is read.
- */
-export function linkTargetSource(root: string, listing: readonly BatchFile[], maxBytes: number): LinkTargetSource {
-  const docs = new Set(listing.map((f) => f.relativePath));
-  return diskLinkTargets(root, (relativePath) => docs.has(relativePath), maxBytes);
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {
