@@ -22,6 +22,7 @@ import { isInside } from '../core/files/inside';
 import { RootOnDisk } from '../core/files/rootOnDisk';
 import { diskRuleReader } from '../core/files/diskRuleReader';
 import { PublishRules, withheldSentence } from '../core/files/publishRules';
+import { plainWalk } from './plainWalk';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
 
@@ -65,7 +66,9 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
   if (!patterns.length) return [];
   // Relative hits, made absolute by hand: the glob's matchers test shorter strings, and thousands of paths need
   // no normalising when nothing in them can move (a `.` segment falls back to path.join).
-  const hits = await glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+  // The usual globs in one walk that skips excluded folders (plainWalk.ts); any other, tinyglobby.
+  const hits = plainWalk(config.root, patterns, config.exclude)
+    ?? await glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const rootPrefix = withSep(config.root);
   const absolute = (h: string) => (DOT_SEGMENT.test(h) ? path.join(config.root, h) : rootPrefix + (path.sep === '/' ? h : h.split('/').join(path.sep)));
   const prefix = within === config.root ? undefined : withSep(within);
