@@ -15,7 +15,6 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import type { BatchFile } from '../core/batch';
 import { sourceKey } from '../core/identity/sources';
 import { isInside } from '../core/files/inside';
@@ -25,6 +24,13 @@ import { PublishRules, withheldSentence } from '../core/files/publishRules';
 import { plainWalk } from './plainWalk';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
+
+/**
+ * tinyglobby, loaded for a glob `plainWalk` does not take or a glob typed as an argument: the default globs never
+ * need it. CommonJS `require` gives what `import` did, and esbuild runs the package's top level at the first call.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tinyglobby = () => require('tinyglobby') as typeof import('tinyglobby');
 
 export async function listFiles(args: readonly string[], config: Pick<CliConfig, 'root' | 'include' | 'exclude'>, cwd: string): Promise<BatchFile[]> {
   const root = openRoot(config.root);
@@ -51,8 +57,8 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
       add(placed(absolute, root, arg), true);
     } else if (kind === 'directory') {
       for (const f of await underRoot(config.include, placedFolder(absolute, root, arg))) add(f);
-    } else if (isDynamicPattern(arg)) {
-      const hits = await glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+    } else if (tinyglobby().isDynamicPattern(arg)) {
+      const hits = await tinyglobby().glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
       for (const f of hits) add(placed(path.normalize(f), root, arg));
     } else {
       throw new UsageError(`${arg}: no such file or folder.`);
@@ -68,7 +74,7 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
   // no normalising when nothing in them can move (a `.` segment falls back to path.join).
   // The usual globs in one walk that skips excluded folders (plainWalk.ts); any other, tinyglobby.
   const hits = plainWalk(config.root, patterns, config.exclude)
-    ?? await glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+    ?? await tinyglobby().glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const rootPrefix = withSep(config.root);
   const absolute = (h: string) => (DOT_SEGMENT.test(h) ? path.join(config.root, h) : rootPrefix + (path.sep === '/' ? h : h.split('/').join(path.sep)));
   const prefix = within === config.root ? undefined : withSep(within);
