@@ -39,6 +39,8 @@ export interface ChangedResult {
   unchanged: number;
   /** cli: loading the ingest command's modules (`COMMANDS.ingest`), before the clock of `ms`. */
   loadMs?: number;
+  /** cli: the CPU time of that load. */
+  loadCpuMs?: number;
 }
 
 async function run(job: ChangedJob): Promise<ChangedResult> {
@@ -95,7 +97,7 @@ async function run(job: ChangedJob): Promise<ChangedResult> {
   const code = await main(['ingest', '--changed'], io);
   const measured = stop();
   if (code !== 0) throw new Error(`ingest --changed: exit ${code}: ${err}`);
-  return { ...measured, unchanged: /Every file is as last ingested/.test(out) ? job.count : 0, loadMs: loaded.ms };
+  return { ...measured, unchanged: /Every file is as last ingested/.test(out) ? job.count : 0, loadMs: loaded.ms, loadCpuMs: loaded.cpuMs };
 }
 
 if (require.main === module) {
