@@ -1,5 +1,7 @@
 /** The command line's ledger: the file `--ledger` names (default `.doc-ingest/ledger.json` under the root). */
-import { jsonFileLedgerStorage, Ledger } from '../core/ledger';
+// The two modules, not the ledger's index: a run with nothing to send loads no other storage (issue 37).
+import { jsonFileLedgerStorage } from '../core/ledger/fileStorage';
+import { Ledger } from '../core/ledger/ledger';
 import type { CliConfig } from './config';
 import type { CliIo } from './io';
 
