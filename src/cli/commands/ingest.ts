@@ -104,8 +104,8 @@ ${EXIT_CODE_HELP}
       // is loaded. With paths, the other included files' ids are claimed first (ingestRun.ts), which takes a build.
       let unsettled: typeof files | undefined;
       if (values.changed && !positionals.length) {
-        const server = sends ? config.baseUrl! : (config.baseUrl ?? '');
-        unsettled = unsettledByStamps(files, ledger, ledgerScope(server, config.ccPairId), claims, config.maxFileBytes);
+        // The server scopes the ledger's answers, as in ingestRun.ts (checked above when the run sends).
+        unsettled = unsettledByStamps(files, ledger, ledgerScope(config.baseUrl ?? '', config.ccPairId), claims, config.maxFileBytes);
         if (!unsettled.length && !json) {
           io.stdout.write(`${NOTHING_TO_SEND}\n`);
           return EXIT.ok;
