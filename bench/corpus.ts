@@ -7,6 +7,9 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { seededRandom } from '../test/service';
+import { pagePath } from './corpusPaths';
+
+export { pagePath } from './corpusPaths';
 
 export interface Corpus {
   root: string;
@@ -50,9 +53,6 @@ export function pageText(i: number, edit = 0): string {
   return parts.join('\n');
 }
 
-export function pagePath(i: number): string {
-  return `docs/part-${Math.floor(i / 50)}/page-${i}.md`;
-}
 
 export async function writeCorpus(count: number): Promise<Corpus> {
   const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-bench-'));

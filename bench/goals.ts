@@ -21,6 +21,8 @@ const GOALS: Goal[] = [
   { goal: '2. activation of the packaged .vsix, ms', section: 'activation', key: 'packaged.ms', before: '116 (82-131)' },
   { goal: '3. doc-ingest check / one raw request', section: 'cliStart', key: 'check.ratioVsRaw', before: '1.76 (1.55-1.87)' },
   { goal: '4. ingest --changed, 5,000 unchanged / plain loop', section: 'nothingToSend', key: 'cliVsLoop', before: '2.51 (2.16-2.83), the command\'s module load inside the clock' },
+  { goal: '4. ingest --changed with the command\'s module load / plain loop', section: 'nothingToSend', key: 'cliWithLoadVsLoop', before: '2.3 ((127 + 60) / 81, quiet run of 2026-11-28 03:00)' },
+  { goal: '4. the same from the production bundles (dist/cli/, as installed)', section: 'nothingToSend', key: 'distWithLoadVsLoop', before: 'not measured before this round; paired loaded runs of the bundles of 4727782: load 80 ms of CPU (14 after)' },
   { goal: '4. Ingest Changed Files core path / plain loop', section: 'nothingToSend', key: 'editorVsLoop', before: '1.77 (1.57-2.05)' },
   { goal: '5. peak RSS 5,000 / 1,000 files', section: 'memory', key: 'peakRssN5000VsN1000', before: '1.36 (1.34-1.38)' },
   { goal: '6. raw / batch at 0 ms, N=1,000', section: 'batch', key: 'n1000At0ms.ratioVsRaw', before: '0.737 (0.570-0.808)', target: '>= 0.8' },

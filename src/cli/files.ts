@@ -15,17 +15,22 @@
  */
 import { statSync } from 'node:fs';
 import path from 'node:path';
-import { glob, isDynamicPattern } from 'tinyglobby';
 import type { BatchFile } from '../core/batch';
-import { sourceKey } from '../core/identity';
+import { sourceKey } from '../core/identity/sources';
 import { isInside } from '../core/files/inside';
 import { RootOnDisk } from '../core/files/rootOnDisk';
 import { diskRuleReader } from '../core/files/diskRuleReader';
 import { PublishRules, withheldSentence } from '../core/files/publishRules';
-import { diskLinkTargets } from '../core/ingest/linkTargets';
-import type { LinkTargetSource } from '../core/ingest/linkTargets';
+import { plainWalk } from './plainWalk';
 import type { CliConfig } from './config';
 import { UsageError } from './usageError';
+
+/**
+ * tinyglobby, loaded for a glob `plainWalk` does not take or a glob typed as an argument: the default globs never
+ * need it. CommonJS `require` gives what `import` did, and esbuild runs the package's top level at the first call.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const tinyglobby = () => require('tinyglobby') as typeof import('tinyglobby');
 
 export async function listFiles(args: readonly string[], config: Pick<CliConfig, 'root' | 'include' | 'exclude'>, cwd: string): Promise<BatchFile[]> {
   const root = openRoot(config.root);
@@ -52,8 +57,8 @@ export async function listFiles(args: readonly string[], config: Pick<CliConfig,
       add(placed(absolute, root, arg), true);
     } else if (kind === 'directory') {
       for (const f of await underRoot(config.include, placedFolder(absolute, root, arg))) add(f);
-    } else if (isDynamicPattern(arg)) {
-      const hits = await glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+    } else if (tinyglobby().isDynamicPattern(arg)) {
+      const hits = await tinyglobby().glob(arg, { cwd, absolute: true, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
       for (const f of hits) add(placed(path.normalize(f), root, arg));
     } else {
       throw new UsageError(`${arg}: no such file or folder.`);
@@ -67,7 +72,9 @@ async function matches(patterns: string[], config: Pick<CliConfig, 'root' | 'exc
   if (!patterns.length) return [];
   // Relative hits, made absolute by hand: the glob's matchers test shorter strings, and thousands of paths need
   // no normalising when nothing in them can move (a `.` segment falls back to path.join).
-  const hits = await glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
+  // The usual globs in one walk that skips excluded folders (plainWalk.ts); any other, tinyglobby.
+  const hits = plainWalk(config.root, patterns, config.exclude)
+    ?? await tinyglobby().glob(patterns, { cwd: config.root, absolute: false, dot: true, onlyFiles: true, ignore: config.exclude, expandDirectories: false, followSymbolicLinks: false });
   const rootPrefix = withSep(config.root);
   const absolute = (h: string) => (DOT_SEGMENT.test(h) ? path.join(config.root, h) : rootPrefix + (path.sep === '/' ? h : h.split('/').join(path.sep)));
   const prefix = within === config.root ? undefined : withSep(within);
@@ -84,15 +91,6 @@ function withSep(folder: string): string {
 /** The publish rules of the repository (F15): its ignore files and the include globs, read from the disk once per listing. */
 export function publishRules(config: Pick<CliConfig, 'root' | 'include'>): PublishRules {
   return new PublishRules({ include: config.include, read: diskRuleReader(config.root) });
-}
-
-/**
- * Link targets (F14) and included files (F15) under the root: the docs are the files of the include listing
- * (`listFiles` without arguments), as the editor's are those of its include globs; none larger than `maxBytes` is read.
- */
-export function linkTargetSource(root: string, listing: readonly BatchFile[], maxBytes: number): LinkTargetSource {
-  const docs = new Set(listing.map((f) => f.relativePath));
-  return diskLinkTargets(root, (relativePath) => docs.has(relativePath), maxBytes);
 }
 
 export function batchFile(absolutePath: string, root: string): BatchFile {

@@ -109,8 +109,5 @@ export function notFindableAnnotations(results: readonly PageAnswers[], top: num
   })).join('');
 }
 
-/** `--top K`: 1 to 50, default 5. */
-export function topOf(value: unknown, fallback: number): number | undefined {
-  const top = value === undefined ? fallback : Number(value);
-  return Number.isInteger(top) && top >= 1 && top <= 50 ? top : undefined;
-}
+// Apart, so that `ingest` reads its options without loading the document builder.
+export { topOf } from './topOption';

@@ -1,14 +1,17 @@
 /** What the commands that talk to the server share: a client over a keep-alive agent, and the ledger file. */
 import { ServiceClient } from '../core/api';
-import { apiKeyFlaw } from '../core/api/apiKey';
 import { isInsecureRemote } from '../core/config/baseUrl';
 import { createNodeFetch } from '../core/http/nodeFetch';
 import type { NodeFetch } from '../core/http/nodeFetch';
 import { describeProxyRoute, ProxyUrlError } from '../core/http/proxy';
-import { jsonFileLedgerStorage, Ledger } from '../core/ledger';
 import type { CliConfig } from './config';
 import type { CliIo } from './io';
+import { requireServer } from './server';
 import { UsageError } from './usageError';
+
+// Apart, so that a command can check them, or open its ledger, without loading the client (a run with nothing to send).
+export { openLedger } from './ledgerFile';
+export { requireServer } from './server';
 
 export const USER_AGENT = `doc-ingest-cli/${typeof DOC_INGEST_VERSION === 'string' ? DOC_INGEST_VERSION : 'dev'}`;
 
@@ -19,15 +22,6 @@ export interface Session {
   baseUrl: string;
   http: NodeFetch;
   close(): Promise<void>;
-}
-
-/** The server and key are required here; their absence is a configuration error (exit 2), never a request without a key. */
-export function requireServer(config: CliConfig): { baseUrl: string; apiKey: string } {
-  if (!config.baseUrl) throw new UsageError('No server: give --server URL or set DOC_INGEST_BASE_URL (the address includes /api, e.g. https://search.example.com/api).');
-  if (!config.apiKey) throw new UsageError('No API key: set the environment variable DOC_INGEST_API_KEY (in CI, from a secret). Keys are never read from flags or files.');
-  const flaw = apiKeyFlaw(config.apiKey);
-  if (flaw) throw new UsageError(`DOC_INGEST_API_KEY has a ${flaw} in it, which no API key has: set it to the key alone (it is not shown here).`);
-  return { baseUrl: config.baseUrl, apiKey: config.apiKey };
 }
 
 export function openSession(config: CliConfig, io: CliIo, connections = config.concurrency): Session {
@@ -49,16 +43,6 @@ export function openSession(config: CliConfig, io: CliIo, connections = config.c
     userAgent: USER_AGENT,
   });
   return { client, baseUrl, http, close: () => http.close() };
-}
-
-export function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
-  const storage = jsonFileLedgerStorage(config.ledger, undefined, { onSetAside: (notice) => io.stderr.write(`doc-ingest: warning: ${notice}\n`) });
-  return Ledger.open(storage, () => new Date(), {
-    onWriteError: (e) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not written yet: ${e instanceof Error ? e.message : String(e)}\n`),
-  }).then((ledger) => {
-    if (ledger.problem) io.stderr.write(`doc-ingest: warning: ${config.ledger}: ${ledger.problem}\n`);
-    return ledger;
-  });
 }
 
 /** The keep-alive fetch with the proxy the environment names; a proxy variable that is no URL is a usage error. */

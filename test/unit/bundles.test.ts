@@ -57,6 +57,17 @@ describe('bundles: what start-up loads', () => {
     assert.deepEqual(modules.filter((m) => HEAVY.test(m) && !m.includes('/undici/')), []);
   });
 
+  it('doc-ingest ingest loads no document builder, batch, parser or client until a file must be read (issue 37, goal 4)', () => {
+    const ingest = fs.readdirSync(path.join(dist, 'cli')).find((f) => /^ingest-.*\.mjs$/.test(f));
+    assert.ok(ingest, 'dist/cli/ has a chunk of its own for ingest');
+    const modules = modulesIn(staticClosure(`cli/${ingest}`));
+    assert.ok(modules.includes('src/cli/commands/ingest.ts'), modules.join(', '));
+    // A run with nothing to send needs the listing, the stamps and the ledger; the rest loads with ingestRun.ts.
+    assert.deepEqual(modules.filter((m) => HEAVY.test(m) || /^src\/core\/(api\/(client|schemas)|site\/|ingest\/(freshness|includes|linkTargets))/.test(m)), []);
+    const run = fs.readdirSync(path.join(dist, 'cli')).find((f) => /^ingestRun-.*\.mjs$/.test(f));
+    assert.ok(run && modulesIn(staticClosure(`cli/${run}`)).includes('src/core/batch/runner.ts'));
+  });
+
   it('activation loads no document builder, batch, parser or command: those load on first use', () => {
     const files = staticClosure('extension.mjs');
     const modules = modulesIn(files);

@@ -12,7 +12,8 @@ import { buildFile, prepareIngestion, readerBodyOfFile, requestBody } from '../.
 import type { SourceFile } from '../../core/ingest/pipeline';
 import { ingestConfig, resolveConfig } from '../config';
 import { EXIT } from '../exitCodes';
-import { linkTargetSource, listFiles } from '../files';
+import { listFiles } from '../files';
+import { linkTargetSource } from '../linkTargets';
 import { COMMON, COMMON_HELP, DOCUMENT, DOCUMENT_HELP } from '../options';
 import { parse } from '../parse';
 import { openLedger } from '../session';

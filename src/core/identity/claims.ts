@@ -15,16 +15,23 @@ export interface IdClaimsView {
 
 export class IdClaims implements IdClaimsView {
   private readonly idBySource = new Map<string, string>();
-  private readonly sourcesById = new Map<string, Set<string>>();
+  /**
+   * The sources of each id: the one source itself, a set only when two or more claim it. A run claims the id of
+   * every included file, thousands of them, almost never twice: a set each was most of what claiming cost.
+   */
+  private readonly sourcesById = new Map<string, string | Set<string>>();
 
   /** `source` builds `documentId`; undefined: it builds none (it cannot become a document, or is gone). */
   set(source: string, documentId: string | undefined): void {
-    this.delete(source);
+    const previous = this.idBySource.get(source);
+    if (previous === documentId) return;
+    if (previous !== undefined) this.delete(source);
     if (documentId === undefined) return;
     this.idBySource.set(source, documentId);
-    let sources = this.sourcesById.get(documentId);
-    if (!sources) this.sourcesById.set(documentId, (sources = new Set()));
-    sources.add(source);
+    const sources = this.sourcesById.get(documentId);
+    if (sources === undefined) this.sourcesById.set(documentId, source);
+    else if (typeof sources === 'string') this.sourcesById.set(documentId, new Set([sources, source]));
+    else sources.add(source);
   }
 
   delete(source: string): void {
@@ -32,8 +39,12 @@ export class IdClaims implements IdClaimsView {
     if (id === undefined) return;
     this.idBySource.delete(source);
     const sources = this.sourcesById.get(id);
-    sources?.delete(source);
-    if (sources?.size === 0) this.sourcesById.delete(id);
+    if (typeof sources === 'string') {
+      this.sourcesById.delete(id);
+    } else if (sources) {
+      sources.delete(source);
+      if (sources.size === 0) this.sourcesById.delete(id);
+    }
   }
 
   idOf(source: string): string | undefined {
@@ -41,7 +52,8 @@ export class IdClaims implements IdClaimsView {
   }
 
   sourcesOf(documentId: string): string[] {
-    return [...(this.sourcesById.get(documentId) ?? [])];
+    const sources = this.sourcesById.get(documentId);
+    return sources === undefined ? [] : typeof sources === 'string' ? [sources] : [...sources];
   }
 }
 

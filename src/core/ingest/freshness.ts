@@ -12,19 +12,17 @@
  * its stamp: it is read, and its includes with it, every time.
  */
 import type { Ledger, SourceState } from '../ledger';
-import { trustedStamp, statStamp } from '../ledger/stat';
+import { trustedStamp } from '../ledger/stat';
 import type { FileStat } from '../ledger/stat';
 import { includedSourceHash, mayInclude, resolveIncludes } from './includes';
 import type { IncludeCache, IncludeSource } from './includes';
+import { stampedCheck } from './stampedCheck';
+import type { FreshnessFile } from './stampedCheck';
+
+export { stampedCheck } from './stampedCheck';
+export type { FreshnessFile } from './stampedCheck';
 
 export type FreshnessLedger = Pick<Ledger, 'stampedState' | 'sourceState' | 'noteStamp'>;
-
-export interface FreshnessFile {
-  /** The source key (what the ledger keys the file by). */
-  source: string;
-  /** Relative to its root, `/`-separated: how its includes are resolved. */
-  relativePath: string;
-}
 
 export interface FreshnessAccess {
   /** The file's stat, taken at `statAt` (`Date.now()` just before it), before its bytes are read. */
@@ -41,15 +39,6 @@ export type SourceCheck =
   | { state: 'unchanged'; documentId: string; bytes?: undefined; hash?: undefined }
   /** Read and hashed. */
   | { state: SourceState; bytes: Uint8Array; hash: string; documentId?: undefined };
-
-/**
- * The first half of `checkSource`, without waiting: `unchanged` (with the document id) when the file's stat gives the
- * stamp the ledger recorded for it, else undefined (its bytes must be read: `checkSource`). A run over thousands of
- * unchanged files settles them all here, one stat each, with no promise per file.
- */
-export function stampedCheck(ledger: Pick<FreshnessLedger, 'stampedState'>, scope: string, file: FreshnessFile, stat: FileStat): { state: 'unchanged'; documentId: string } | undefined {
-  return ledger.stampedState(scope, file.source, statStamp(stat));
-}
 
 export async function checkSource(ledger: FreshnessLedger, scope: string, file: FreshnessFile, access: FreshnessAccess): Promise<SourceCheck> {
   const stamped = stampedCheck(ledger, scope, file, access.stat);

@@ -9,7 +9,7 @@
  * Writes are coalesced: `record` changes memory at once and schedules one write a little later, so a batch of
  * 5,000 files writes a handful of times, not 5,000. `flush` writes now; `close` flushes.
  */
-import { canonicalUserFileId } from '../polling/statusPoller';
+import { canonicalUserFileId } from '../polling/userFileId';
 import { LEDGER_VERSION, parseLedgerData } from './schema';
 import type { ImageUpload, LedgerData, LedgerEntry } from './schema';
 import { ledgerServer } from './scope';

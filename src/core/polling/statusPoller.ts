@@ -30,6 +30,7 @@
 import type { UserFileRecord } from '../api/schemas';
 import { FINAL_USER_FILE_STATUSES, userFileStatusOf, type UserFileStatus } from '../api/vocabulary';
 import { Backoff } from './backoff';
+import { canonicalUserFileId } from './userFileId';
 
 /** What the view shows: the server's status, or what the poller concluded. */
 export type DisplayStatus = UserFileStatus | 'not-found' | 'stalled';
@@ -109,12 +110,7 @@ export interface Disposer {
   dispose(): void;
 }
 
-/** Lower case; 32 hex digits get their dashes. The server answers with this form (docs/architecture.md#user-files). */
-export function canonicalUserFileId(id: string): string {
-  const s = id.trim().toLowerCase();
-  const m = /^([0-9a-f]{8})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{4})([0-9a-f]{12})$/.exec(s);
-  return m ? m.slice(1).join('-') : s;
-}
+export { canonicalUserFileId } from './userFileId';
 
 const LOST_UPLOADS: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['FAILED', 'CANCELED', 'DELETING', 'not-found']);
 

@@ -62,4 +62,31 @@ describe('doc-ingest ingest --changed: the stat cache (issue 27)', () => {
       await folder.remove();
     }
   });
+
+  it('with nothing to send, still refuses a missing key or a proxy variable that is no URL, and reports in JSON as before', async function () {
+    this.timeout(30_000);
+    const folder = await makeFolder();
+    try {
+      const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+      const cli = (args: string[], more: Record<string, string | undefined> = {}) => runCli(args, { cwd: folder.root, env: { ...env, ...more } });
+      await writeDocs(folder, 5);
+      await sleep(RACY_MS + 200);
+      assert.equal((await cli(['ingest'])).code, 0);
+      const none = await cli(['ingest', '--changed']);
+      assert.deepEqual([none.code, none.stdout, none.stderr], [0, 'Every file is as last ingested.\n', '']);
+      // Settled on their stamps before anything is built, a run still checks first what a run that sends needs.
+      const noKey = await cli(['ingest', '--changed'], { DOC_INGEST_API_KEY: undefined });
+      assert.equal(noKey.code, 2);
+      assert.match(noKey.stderr, /No API key/);
+      const badProxy = await cli(['ingest', '--changed'], { HTTPS_PROXY: 'proxy here' });
+      assert.equal(badProxy.code, 2);
+      assert.match(badProxy.stderr, /HTTPS_PROXY is not a proxy URL/);
+      const json = await cli(['ingest', '--changed', '--json']);
+      assert.equal(json.code, 0, json.stderr);
+      const report = IngestReportSchema.parse(JSON.parse(json.stdout));
+      assert.deepEqual([report.totals.files, report.files, report.exitCode], [0, [], 0]);
+    } finally {
+      await folder.remove();
+    }
+  });
 });
