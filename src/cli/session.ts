@@ -1,11 +1,12 @@
 /** What the commands that talk to the server share: a client over a keep-alive agent, and the ledger file. */
-import { ServiceClient } from '../core/api';
+// The client's own module, not the index, which re-exports every schema (issue 37: `check` loads no zod).
+import { ServiceClient } from '../core/api/client';
 import { apiKeyFlaw } from '../core/api/apiKey';
 import { isInsecureRemote } from '../core/config/baseUrl';
 import { createNodeFetch } from '../core/http/nodeFetch';
 import type { NodeFetch } from '../core/http/nodeFetch';
 import { describeProxyRoute, ProxyUrlError } from '../core/http/proxy';
-import { jsonFileLedgerStorage, Ledger } from '../core/ledger';
+import type { Ledger } from '../core/ledger';
 import type { CliConfig } from './config';
 import type { CliIo } from './io';
 import { UsageError } from './usageError';
@@ -51,7 +52,9 @@ export function openSession(config: CliConfig, io: CliIo, connections = config.c
   return { client, baseUrl, http, close: () => http.close() };
 }
 
-export function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
+/** The ledger, its module (and its schema) loaded here: `check` and `status` have none (issue 37). */
+export async function openLedger(config: CliConfig, io: CliIo): Promise<Ledger> {
+  const { jsonFileLedgerStorage, Ledger } = await import('../core/ledger/index.js');
   const storage = jsonFileLedgerStorage(config.ledger, undefined, { onSetAside: (notice) => io.stderr.write(`doc-ingest: warning: ${notice}\n`) });
   return Ledger.open(storage, () => new Date(), {
     onWriteError: (e) => io.stderr.write(`doc-ingest: warning: the ledger ${config.ledger} was not written yet: ${e instanceof Error ? e.message : String(e)}\n`),

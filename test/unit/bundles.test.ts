@@ -53,8 +53,18 @@ describe('bundles: what start-up loads', () => {
     assert.ok(check, 'dist/cli/ has a chunk of its own for check');
     const modules = modulesIn(staticClosure(`cli/${check}`));
     assert.ok(modules.includes('src/cli/commands/check.ts'), modules.join(', '));
-    // undici is how check asks the server: it stays.
-    assert.deepEqual(modules.filter((m) => HEAVY.test(m) && !m.includes('/undici/')), []);
+    assert.deepEqual(modules.filter((m) => HEAVY.test(m)), []);
+  });
+
+  it('doc-ingest check loads no zod, no schema, no ledger and no project file parser: they load on first use (issue 37)', () => {
+    const check = fs.readdirSync(path.join(dist, 'cli')).find((f) => /^check-.*\.mjs$/.test(f))!;
+    const files = [...new Set([...staticClosure(`cli/${check}`), ...staticClosure('cli/main.mjs')])];
+    const modules = modulesIn(files);
+    assert.ok(modules.includes('src/core/api/client.ts') && modules.includes('src/core/api/classify.ts'), modules.join(', '));
+    assert.deepEqual(modules.filter((m) => /node_modules\/zod\/|^src\/core\/(api\/(schemas|searchSchemas|routeSchemas)|ledger\/\w+|config\/projectConfig)\.ts$/.test(m)), []);
+    // Nor Node's https, tls and crypto, which an http address does not need (the first https request loads them).
+    const builtins = files.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\bfrom\s*"(node:[\w/]+)"/g)].map((m) => m[1]!));
+    assert.deepEqual(builtins.filter((b) => /^node:(https|tls|crypto)$/.test(b)), []);
   });
 
   it('activation loads no document builder, batch, parser or command: those load on first use', () => {
