@@ -77,6 +77,9 @@ describe('bundles: what start-up loads', () => {
     assert.deepEqual(files.map((f) => path.relative(dist, f)), ['extension.mjs']);
     // The interface's schemas and the ledger load after activation returns (issue 37).
     assert.deepEqual(modules.filter((m) => /^src\/core\/(api\/schemas|ledger\/(ledger|schema))\.ts$/.test(m)), []);
+    // zod is there for .doc-ingest.json, run on first use, and only what that uses: no namespace import keeps all of
+    // it (its locales are a third of it).
+    assert.deepEqual(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js|index\.js)/.test(m)), []);
     // The rest is there, in chunks of their own.
     const all = modulesIn(fs.readdirSync(path.join(dist, 'extension')).filter((f) => f.endsWith('.mjs')).map((f) => path.join(dist, 'extension', f)));
     assert.ok(all.includes('src/core/documents/build.ts') && all.includes('src/extension/commands/findOrphans.ts'));
