@@ -9,8 +9,8 @@ import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch/concurrency'
 import { hasCredentials, normalizeBaseUrl } from '../core/config/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
-import { parseProjectConfig, PROJECT_CONFIG_FILE, ProjectConfigError } from '../core/config/projectConfig';
 import type { ProjectConfig } from '../core/config/projectConfig';
+import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, maxDocumentCharsRule, sourceRule } from '../core/config/settingRules';
 import type { SettingRule } from '../core/config/settingRules';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
@@ -82,7 +82,7 @@ export interface ConfigFlags {
 
 type Env = Readonly<Record<string, string | undefined>>;
 
-export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliConfig {
+export async function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): Promise<CliConfig> {
   const pick = <T>(flag: string | undefined, envName: string, parse: (v: string, from: string) => T): T | undefined => {
     if (flag !== undefined) return parse(flag, `--${flagName(envName)}`);
     const fromEnv = env[envName];
@@ -90,7 +90,7 @@ export function resolveConfig(flags: ConfigFlags, env: Env, cwd: string): CliCon
   };
   const rootFlag = pick(flags.root, 'DOC_INGEST_ROOT', (v, from) => folder(path.resolve(cwd, v), from, v));
   const found = findConfigFile(flags.config ? path.resolve(cwd, flags.config) : undefined, rootFlag, cwd);
-  const project = found ? readConfigFile(found) : {};
+  const project = found ? await readConfigFile(found) : {};
   const root = rootFlag ?? (found ? path.dirname(found) : (gitRoot(cwd) ?? cwd));
   const list = (required: boolean) => (v: string, from: string) => globs(splitGlobs(v), from, v, required);
   const baseUrl = pick(flags.server, 'DOC_INGEST_BASE_URL', (v, from) => {
@@ -148,7 +148,9 @@ function findConfigFile(explicit: string | undefined, root: string | undefined, 
   }
 }
 
-function readConfigFile(file: string): ProjectConfig {
+/** Its schema (zod) loaded only when there is a file to read: most runs of `check` have none (issue 37). */
+async function readConfigFile(file: string): Promise<ProjectConfig> {
+  const { parseProjectConfig, ProjectConfigError } = await import('../core/config/projectConfig.js');
   try {
     return parseProjectConfig(readFileSync(file, 'utf8'), file);
   } catch (e) {

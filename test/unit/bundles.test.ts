@@ -53,8 +53,18 @@ describe('bundles: what start-up loads', () => {
     assert.ok(check, 'dist/cli/ has a chunk of its own for check');
     const modules = modulesIn(staticClosure(`cli/${check}`));
     assert.ok(modules.includes('src/cli/commands/check.ts'), modules.join(', '));
-    // undici is how check asks the server: it stays.
-    assert.deepEqual(modules.filter((m) => HEAVY.test(m) && !m.includes('/undici/')), []);
+    assert.deepEqual(modules.filter((m) => HEAVY.test(m)), []);
+  });
+
+  it('doc-ingest check loads no zod, no schema, no ledger and no project file parser: they load on first use (issue 37)', () => {
+    const check = fs.readdirSync(path.join(dist, 'cli')).find((f) => /^check-.*\.mjs$/.test(f))!;
+    const files = [...new Set([...staticClosure(`cli/${check}`), ...staticClosure('cli/main.mjs')])];
+    const modules = modulesIn(files);
+    assert.ok(modules.includes('src/core/api/client.ts') && modules.includes('src/core/api/classify.ts'), modules.join(', '));
+    assert.deepEqual(modules.filter((m) => /node_modules\/zod\/|^src\/core\/(api\/(schemas|searchSchemas|routeSchemas)|ledger\/\w+|config\/projectConfig)\.ts$/.test(m)), []);
+    // Nor Node's https, tls and crypto, which an http address does not need (the first https request loads them).
+    const builtins = files.flatMap((f) => [...fs.readFileSync(f, 'utf8').matchAll(/\bfrom\s*"(node:[\w/]+)"/g)].map((m) => m[1]!));
+    assert.deepEqual(builtins.filter((b) => /^node:(https|tls|crypto)$/.test(b)), []);
   });
 
   it('doc-ingest ingest loads no document builder, batch, parser or client until a file must be read (issue 37, goal 4)', () => {
@@ -78,6 +88,9 @@ describe('bundles: what start-up loads', () => {
     assert.deepEqual(files.map((f) => path.relative(dist, f)), ['extension.mjs']);
     // The interface's schemas and the ledger load after activation returns (issue 37).
     assert.deepEqual(modules.filter((m) => /^src\/core\/(api\/schemas|ledger\/(ledger|schema))\.ts$/.test(m)), []);
+    // zod is there for .doc-ingest.json, run on first use, and only what that uses: no namespace import keeps all of
+    // it (its locales are a third of it).
+    assert.deepEqual(modules.filter((m) => /node_modules\/zod\/v4\/locales\/(?!en\.js|index\.js)/.test(m)), []);
     // The rest is there, in chunks of their own.
     const all = modulesIn(fs.readdirSync(path.join(dist, 'extension')).filter((f) => f.endsWith('.mjs')).map((f) => path.join(dist, 'extension', f)));
     assert.ok(all.includes('src/core/documents/build.ts') && all.includes('src/extension/commands/findOrphans.ts'));

@@ -1,5 +1,7 @@
-import { apiAddressCandidates, isServiceError, NotFoundError, PermissionError, probeServer } from '../../core/api';
-import type { ServiceError } from '../../core/api';
+// The modules themselves, not the index: it re-exports every schema, and `check` loads no zod (issue 37).
+import { isServiceError, NotFoundError, PermissionError } from '../../core/api/errors';
+import type { ServiceError } from '../../core/api/errors';
+import { apiAddressCandidates, probeServer } from '../../core/api/probe';
 import { resolveConfig } from '../config';
 import { EXIT, exitCodeOf } from '../exitCodes';
 import type { CliIo } from '../io';
@@ -38,7 +40,7 @@ or may not ingest; 4 the server is unreachable, not the API, or has no ingestion
       io.stdout.write(this.help);
       return EXIT.ok;
     }
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     requireServer(config);
     const session = openSession(config, io, 2);
     const steps: Step[] = [];

@@ -59,7 +59,7 @@ or the pair does not exist; 4 the server is unreachable, not the API, or cannot 
       return EXIT.ok;
     }
     if (positionals.length) throw new UsageError(`documents takes no paths (${positionals.join(' ')}): it lists the whole pair. See: doc-ingest documents --help`);
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const session = openSession(config, io, 2);
     try {
       // Asked first: a key that may not list fails before any file is read.

@@ -43,7 +43,7 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
     }
     const top = topOf(values.top, DEFAULT_TOP);
     if (top === undefined) throw new UsageError(`--top takes a whole number from 1 to 50, not "${String(values.top)}".`);
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     requireServer(config);
     const files = await listFiles(positionals, config, io.cwd);
     const sites = new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes));
@@ -84,7 +84,7 @@ Exit codes: 0 every question finds its page (and its section); 6 some do not; 2 
   },
 };
 
-async function workspaceIds(config: ReturnType<typeof resolveConfig>, cwd: string, sites: SiteResolver): Promise<Map<string, string>> {
+async function workspaceIds(config: Awaited<ReturnType<typeof resolveConfig>>, cwd: string, sites: SiteResolver): Promise<Map<string, string>> {
   const ids = new Map<string, string>();
   for (const f of await listFiles([], config, cwd)) {
     if (!f.absolutePath) continue;

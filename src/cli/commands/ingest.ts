@@ -62,7 +62,7 @@ ${EXIT_CODE_HELP}
       io.stdout.write(this.help);
       return EXIT.ok;
     }
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const dryRun = !!values['dry-run'];
     const json = !!values.json;
     const pruning = !!values.prune;

@@ -44,7 +44,7 @@ body is printed, the reason on stderr); 2 usage or configuration.
       return EXIT.ok;
     }
     if (positionals.length !== 1) throw new UsageError('preview takes one FILE. See: doc-ingest preview --help');
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const files = await listFiles(positionals, config, io.cwd);
     const [file] = files;
     // A folder lists its files; a file typed through a linked folder is listed at its real place.

@@ -39,7 +39,7 @@ Exit codes: 0 printed (also when no site is found); 2 usage or configuration.
       io.stdout.write(this.help);
       return EXIT.ok;
     }
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const files = await listFiles(positionals, config, io.cwd);
     const byPath = new Map(files.map((f) => [f.relativePath, f]));
     const description = await describeSite(new SiteResolver(diskSiteFiles(config.root, config.maxFileBytes)), files.map((f) => f.relativePath), async (path) => {

@@ -35,7 +35,7 @@ is still processing at the end; 2 usage or configuration; 3 the key; 4 the serve
     if (!positionals.length) throw new UsageError('status takes one or more user file ids. See: doc-ingest status --help');
     const waitSeconds = values.wait ? Number(values['wait-timeout'] ?? 600) : 0;
     if (!Number.isFinite(waitSeconds) || (values.wait && waitSeconds <= 0)) throw new UsageError(`--wait-timeout: “${values['wait-timeout']}” is not a number of seconds.`);
-    const config = resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
+    const config = await resolveConfig(values as Parameters<typeof resolveConfig>[0], io.env, io.cwd);
     const session = openSession(config, io, 2);
     try {
       const ids = [...new Set(positionals)];

@@ -20,8 +20,8 @@ import {
   ValidationError,
   WrongServerError,
 } from './errors';
-import { HTTPValidationErrorSchema } from './schemas';
 import { ThroughProxyError } from '../http/proxy';
+import { validationDetailOf } from './validationDetail';
 import * as l10n from '@vscode/l10n';
 
 export interface ResponseFacts {
@@ -94,9 +94,9 @@ function pathOf(loc: readonly (string | number)[]): string {
 
 /** The specification's `detail` array, or the real server's Python-repr text (docs/architecture.md#errors). */
 export function validationIssues(json: unknown, text: string | undefined): FieldIssue[] {
-  const parsed = HTTPValidationErrorSchema.safeParse(json);
-  if (parsed.success && parsed.data.detail?.length) {
-    return parsed.data.detail.map((d) => ({ path: pathOf(d.loc), message: d.msg }));
+  const detail = validationDetailOf(json);
+  if (detail?.length) {
+    return detail.map((d) => ({ path: pathOf(d.loc), message: d.msg }));
   }
   if (!text) return [];
   const issues: FieldIssue[] = [];

@@ -2,36 +2,24 @@
  * The service client: one method per route. Requests are validated strictly before anything is sent;
  * responses leniently. Works against the specification's server and the real (Onyx) server.
  */
-import * as z from 'zod';
+import type * as z from 'zod';
+import { ANY_ANSWER, isIdNumber, PAIR_ANSWER, VERSION_ANSWER } from './answers';
 import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
 import { NotFoundError, PermissionError, RejectedError, ServerError, ServiceError, TimeoutError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
-import {
+import type {
   ConnectorFileInfo,
-  ConnectorFilesResponseSchema,
-  ConnectorStatusListSchema,
   CredentialSnapshot,
-  CredentialSnapshotSchema,
   CredentialUpdate,
   CredentialUpdateResponse,
-  CredentialUpdateResponseSchema,
-  CredentialUpdateSchema,
   CurrentUser,
-  CurrentUserSchema,
-  DocMinimalInfoListSchema,
   DocumentInfo,
   IngestionRequest,
-  IngestionRequestSchema,
-  IngestionResultSchema,
   PairInfo,
-  PairInfoSchema,
   UploadResponse,
-  UploadResponseSchema,
-  UserFileIdSchema,
   UserFileRecord,
-  UserFileStatusesResponseSchema,
 } from './schemas';
-import { explainSearchFailure, saysNoLlm, SEARCH_PATHS, SEARCH_RESPONSE, searchBody, SearchHit, SearchOptions, SearchPath, toHit, VersionSchema } from './search';
+import { explainSearchFailure, saysNoLlm, SEARCH_PATHS, searchBody, SearchHit, SearchOptions, SearchPath, toHit } from './search';
 import { CallOptions, Transport, TransportOptions } from './transport';
 import * as l10n from '@vscode/l10n';
 
@@ -104,7 +92,12 @@ export interface UploadInput {
   contentType?: string;
 }
 
-const NoContent = z.unknown();
+/**
+ * The zod schemas of the routes, loaded with the first request that checks or reads with one: creating a client
+ * and the requests `doc-ingest check` makes load no zod (issue 37; answers.ts).
+ */
+const routeSchemas = () => import('./routeSchemas.js');
+type RouteSchemas = Awaited<ReturnType<typeof routeSchemas>>;
 
 export class ServiceClient {
   private readonly transport: Transport;
@@ -112,6 +105,7 @@ export class ServiceClient {
   private readonly statusBatchSize: number;
   private readonly longTimeoutMs: number;
   private readonly routes: RouteMemory;
+  private loadedSchemas: Promise<RouteSchemas> | undefined;
 
   constructor(private readonly options: ClientOptions) {
     const chosen = chosenIngestionPath(options.ingestionPath);
@@ -122,12 +116,18 @@ export class ServiceClient {
     this.longTimeoutMs = options.longTimeoutMs ?? 300000;
   }
 
+  /** The zod schemas, loaded by the first request that needs them; each client keeps its own promise. */
+  private schemas(): Promise<RouteSchemas> {
+    return (this.loadedSchemas ??= routeSchemas());
+  }
+
   async listConnectorFiles(connectorId: number, options: CallOptions = {}): Promise<ConnectorFileInfo[]> {
-    check(z.number().int().nonnegative(), connectorId, 'connector_id');
+    const s = await this.schemas();
+    check(s.IdNumberSchema, connectorId, 'connector_id');
     const res = await this.transport.call({
       method: 'GET',
       path: `manage/admin/connector/${connectorId}/files`,
-      schema: ConnectorFilesResponseSchema,
+      schema: s.ConnectorFilesResponseSchema,
       retry: true,
       ...options,
     });
@@ -135,8 +135,9 @@ export class ServiceClient {
   }
 
   async updateCredential(credentialId: number, body: CredentialUpdate, options: CallOptions = {}): Promise<CredentialUpdateResponse> {
-    check(z.number().int().nonnegative(), credentialId, 'credential_id');
-    const valid = check(CredentialUpdateSchema, body);
+    const s = await this.schemas();
+    check(s.IdNumberSchema, credentialId, 'credential_id');
+    const valid = check(s.CredentialUpdateSchema, body);
     const masked = findMaskedValues(valid.credential_json);
     if (masked.length) {
       throw new ValidationError(
@@ -150,7 +151,7 @@ export class ServiceClient {
       method: 'PATCH',
       path: `manage/credential/${credentialId}`,
       json: valid,
-      schema: CredentialUpdateResponseSchema,
+      schema: s.CredentialUpdateResponseSchema,
       retry: false,
       ...options,
     });
@@ -158,7 +159,7 @@ export class ServiceClient {
 
   /** The credentials the key can see (the real server's `GET /manage/credential`). */
   async listCredentials(options: CallOptions = {}): Promise<CredentialSnapshot[]> {
-    return this.transport.call({ method: 'GET', path: 'manage/credential', schema: z.array(CredentialSnapshotSchema), retry: true, ...options });
+    return this.transport.call({ method: 'GET', path: 'manage/credential', schema: (await this.schemas()).CredentialListSchema, retry: true, ...options });
   }
 
   /**
@@ -167,7 +168,7 @@ export class ServiceClient {
    */
   async whoAmI(options: CallOptions = {}): Promise<CurrentUser | undefined> {
     try {
-      return await this.transport.call({ method: 'GET', path: 'me', schema: CurrentUserSchema, retry: true, ...options });
+      return await this.transport.call({ method: 'GET', path: 'me', schema: (await this.schemas()).CurrentUserSchema, retry: true, ...options });
     } catch (e) {
       if (e instanceof NotFoundError && e.what === 'route') return undefined;
       throw e;
@@ -176,21 +177,22 @@ export class ServiceClient {
 
   /** Records of the given user files that the caller owns; unknown and foreign ids are left out by the server. */
   async getUserFileStatuses(ids: readonly string[], options: CallOptions = {}): Promise<UserFileRecord[]> {
-    ids.forEach((id, i) => check(UserFileIdSchema, id, `file_ids.${i}`));
+    const s = await this.schemas();
+    ids.forEach((id, i) => check(s.UserFileIdSchema, id, `file_ids.${i}`));
     const unique = [...new Set(ids)];
     const records: UserFileRecord[] = [];
     for (let i = 0; i < unique.length; i += this.statusBatchSize) {
-      records.push(...(await this.statusBatch(unique.slice(i, i + this.statusBatchSize), options)));
+      records.push(...(await this.statusBatch(s, unique.slice(i, i + this.statusBatchSize), options)));
     }
     return records;
   }
 
-  private statusBatch(fileIds: string[], options: CallOptions): Promise<UserFileRecord[]> {
+  private statusBatch(s: RouteSchemas, fileIds: string[], options: CallOptions): Promise<UserFileRecord[]> {
     return this.transport.call({
       method: 'POST',
       path: STATUS_PATH,
       json: { file_ids: fileIds },
-      schema: UserFileStatusesResponseSchema,
+      schema: s.UserFileStatusesResponseSchema,
       retry: true,
       ...options,
     });
@@ -201,14 +203,15 @@ export class ServiceClient {
    * one a server may generate a new id per attempt and create duplicates.
    */
   async ingestDocument(request: IngestionRequest, options: IngestCallOptions = {}): Promise<IngestOutcome> {
-    const valid = options.body === undefined ? check(IngestionRequestSchema, request) : request;
+    const s = await this.schemas();
+    const valid = options.body === undefined ? check(s.IngestionRequestSchema, request) : request;
     const send = (path: string) =>
       this.transport.call({
         method: 'POST',
         path,
         json: valid,
         jsonText: options.body,
-        schema: IngestionResultSchema,
+        schema: s.IngestionResultSchema,
         retry: valid.document.id !== undefined,
         isIngestionRoute: true,
         timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
@@ -230,8 +233,9 @@ export class ServiceClient {
    * the route, and remembers which one answered. Not retried: each attempt would create another user file.
    */
   async uploadFile(file: UploadInput, options: CallOptions = {}): Promise<UserFileRecord> {
-    check(z.string().min(1), file.name, 'name');
-    const res = await this.viaVariantRoute('upload', UPLOAD_PATHS, (path) => this.upload(path, file, options));
+    const s = await this.schemas();
+    check(s.NameSchema, file.name, 'name');
+    const res = await this.viaVariantRoute('upload', UPLOAD_PATHS, (path) => this.upload(s, path, file, options));
     return firstUploaded(res, file.name);
   }
 
@@ -241,15 +245,16 @@ export class ServiceClient {
    * Read-only, so retried on transient failures; each search is a row in the key's user's search history.
    */
   async search(query: string, options: SearchOptions & CallOptions = {}): Promise<SearchHit[]> {
-    const text = check(z.string().trim().min(1), query, 'query');
-    check(z.number().int().positive().optional(), options.limit, 'limit');
+    const s = await this.schemas();
+    const text = check(s.SearchQuerySchema, query, 'query');
+    check(s.SearchLimitSchema, options.limit, 'limit');
     let noLlm: ServiceError | undefined;
     const send = (path: string) =>
       this.transport.call({
         method: 'POST',
         path,
         json: searchBody(path as SearchPath, text, options),
-        schema: SEARCH_RESPONSE[path as SearchPath],
+        schema: s.SEARCH_RESPONSE[path as SearchPath],
         retry: true,
         timeoutMs: options.timeoutMs,
         signal: options.signal,
@@ -270,7 +275,7 @@ export class ServiceClient {
   /** The server's version (`GET version`, asked without a need for the key); undefined when it has no such route. */
   async version(options: CallOptions = {}): Promise<string | undefined> {
     try {
-      return (await this.transport.call({ method: 'GET', path: 'version', schema: VersionSchema, retry: true, ...options })).backend_version;
+      return (await this.transport.call({ method: 'GET', path: 'version', schema: VERSION_ANSWER, retry: true, ...options })).backend_version;
     } catch (e) {
       if (isMissingRoute(e)) return undefined;
       throw e;
@@ -307,7 +312,7 @@ export class ServiceClient {
     throw new Error('unreachable: no candidate paths');
   }
 
-  private upload(path: string, file: UploadInput, options: CallOptions): Promise<UploadResponse> {
+  private upload(s: RouteSchemas, path: string, file: UploadInput, options: CallOptions): Promise<UploadResponse> {
     const form = new FormData();
     const bytes = new Uint8Array(file.data); // a copy backed by a plain ArrayBuffer, as Blob wants
     form.append('files', new Blob([bytes], { type: file.contentType ?? 'application/octet-stream' }), file.name);
@@ -315,7 +320,7 @@ export class ServiceClient {
       method: 'POST',
       path,
       form,
-      schema: UploadResponseSchema,
+      schema: s.UploadResponseSchema,
       retry: false,
       timeoutMs: options.timeoutMs ?? this.longTimeoutMs,
       signal: options.signal,
@@ -329,9 +334,10 @@ export class ServiceClient {
    * key may not edit it (the server does not tell the two apart).
    */
   async listPairDocuments(ccPairId: number, options: CallOptions = {}): Promise<DocumentInfo[]> {
-    check(z.number().int().nonnegative(), ccPairId, 'cc_pair_id');
+    const s = await this.schemas();
+    check(s.IdNumberSchema, ccPairId, 'cc_pair_id');
     const list = await this.besideIngestion(
-      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}connector-docs/${ccPairId}`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
+      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}connector-docs/${ccPairId}`, schema: s.DocMinimalInfoListSchema, retry: true, ...options }),
     ).catch((e: unknown) => {
       throw explainDocumentListing(e, l10n.t('connector-credential pair {0}', ccPairId));
     });
@@ -340,8 +346,9 @@ export class ServiceClient {
 
   /** Every document pushed through the ingestion route, across the organisation (`GET <ingestion route>`). */
   async listIngestedDocuments(options: CallOptions = {}): Promise<DocumentInfo[]> {
+    const s = await this.schemas();
     const list = await this.besideIngestion(
-      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}ingestion`, schema: DocMinimalInfoListSchema, retry: true, ...options }),
+      (prefix) => this.transport.call({ method: 'GET', path: `${prefix}ingestion`, schema: s.DocMinimalInfoListSchema, retry: true, ...options }),
     ).catch((e: unknown) => {
       throw explainDocumentListing(e, l10n.t('the ingestion route'));
     });
@@ -354,13 +361,14 @@ export class ServiceClient {
    * leaves the outcome unknown, and the TimeoutError says so.
    */
   async deleteDocument(documentId: string, options: CallOptions = {}): Promise<void> {
-    check(z.string().min(1), documentId, 'document_id');
+    const s = await this.schemas();
+    check(s.NameSchema, documentId, 'document_id');
     if (documentId === '.' || documentId === '..') {
       // A URL parser folds such a segment into its parent: the request would name another route.
       throw new ValidationError(l10n.t('Not sent: the document id "{0}" cannot be named in a URL.', documentId), l10n.t('Delete it in the server\'s admin pages.'), [{ path: 'document_id', message: l10n.t('a dot segment') }], false);
     }
     await this.besideIngestion(
-      (prefix) => this.transport.call({ method: 'DELETE', path: `${prefix}ingestion/${encodeURIComponent(documentId)}`, schema: NoContent, retry: false, ...options }),
+      (prefix) => this.transport.call({ method: 'DELETE', path: `${prefix}ingestion/${encodeURIComponent(documentId)}`, schema: s.NoContent, retry: false, ...options }),
     ).catch((e: unknown) => {
       throw explainDelete(e, documentId);
     });
@@ -381,7 +389,7 @@ export class ServiceClient {
   async listFileConnectors(options: CallOptions = {}): Promise<FileConnector[]> {
     let list;
     try {
-      list = await this.transport.call({ method: 'GET', path: 'manage/admin/connector/status', schema: ConnectorStatusListSchema, retry: true, ...options });
+      list = await this.transport.call({ method: 'GET', path: 'manage/admin/connector/status', schema: (await this.schemas()).ConnectorStatusListSchema, retry: true, ...options });
     } catch (e) {
       throw explainConnectorListing(e);
     }
@@ -402,7 +410,7 @@ export class ServiceClient {
   async findIngestionRoute(options: CallOptions = {}): Promise<string> {
     const probe = (path: string) =>
       this.transport
-        .call({ method: 'POST', path, json: {}, schema: z.unknown(), retry: true, isIngestionRoute: true, ...options })
+        .call({ method: 'POST', path, json: {}, schema: ANY_ANSWER, retry: true, isIngestionRoute: true, ...options })
         .then(
           () => path,
           (e: unknown) => {
@@ -420,9 +428,10 @@ export class ServiceClient {
    * no such route (the specification's servers); NotFoundError (`object`) when there is no such pair for this key.
    */
   async getPair(ccPairId: number, options: CallOptions = {}): Promise<PairInfo | undefined> {
-    check(z.number().int().nonnegative(), ccPairId, 'cc_pair_id');
+    // A plain check for the id a caller nearly always gives right; zod (loaded then) words the refusal.
+    if (!isIdNumber(ccPairId)) check((await this.schemas()).IdNumberSchema, ccPairId, 'cc_pair_id');
     try {
-      return await this.transport.call({ method: 'GET', path: `manage/admin/cc-pair/${ccPairId}`, schema: PairInfoSchema, retry: true, ...options });
+      return await this.transport.call({ method: 'GET', path: `manage/admin/cc-pair/${ccPairId}`, schema: PAIR_ANSWER, retry: true, ...options });
     } catch (e) {
       if (e instanceof NotFoundError && e.what === 'route') return undefined;
       throw e;
@@ -435,7 +444,7 @@ export class ServiceClient {
       method: 'POST',
       path: STATUS_PATH,
       json: { file_ids: [] },
-      schema: NoContent,
+      schema: ANY_ANSWER,
       retry: true,
       ...options,
     });

@@ -4,6 +4,7 @@
  */
 import type * as z from 'zod';
 import { apiKeyFlaw } from './apiKey';
+import { isLazySchema, OutputOf, ResponseSchema } from './lazySchema';
 import { errorFromResponse, errorFromThrown, looksLikeHtml, redirected, webPageInsteadOfJson } from './classify';
 import { AuthError, CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
@@ -45,7 +46,7 @@ export interface CallOptions {
   onSent?: () => void;
 }
 
-export interface Exchange<S extends z.ZodType> extends CallOptions {
+export interface Exchange<S extends ResponseSchema> extends CallOptions {
   method: 'GET' | 'POST' | 'PATCH' | 'DELETE';
   /** Relative to the base URL, no leading slash. */
   path: string;
@@ -74,7 +75,7 @@ export class Transport {
     this.policy = { ...DEFAULT_RETRY, ...options.retry };
   }
 
-  async call<S extends z.ZodType>(ex: Exchange<S>): Promise<z.output<S>> {
+  async call<S extends ResponseSchema>(ex: Exchange<S>): Promise<OutputOf<S>> {
     const url = this.urlOf(ex);
     const flaw = apiKeyFlaw(this.options.apiKey ?? '');
     // Before fetch, which would quote the key in its error or never answer (apiKey.ts).
@@ -119,7 +120,7 @@ export class Transport {
    * Checked on the resolved URL, where `..`, `%2e%2e` and `\` have already been applied, not on the text; an
    * encoded dot, slash or backslash left in the path is refused too, since a server that decodes it would climb.
    */
-  private urlOf(ex: Exchange<z.ZodType>): string {
+  private urlOf(ex: Exchange<ResponseSchema>): string {
     const text = `${this.baseUrl}/${ex.path}`;
     if (!this.base) return text; // no server URL at all: fetch says so, as it always did
     const { origin, below } = this.base;
@@ -137,7 +138,7 @@ export class Transport {
     );
   }
 
-  private async once<S extends z.ZodType>(ex: Exchange<S>, url: string, attempt: number): Promise<z.output<S>> {
+  private async once<S extends ResponseSchema>(ex: Exchange<S>, url: string, attempt: number): Promise<OutputOf<S>> {
     const request = { method: ex.method, path: ex.path };
     const timeoutMs = ex.timeoutMs ?? this.options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
     // One controller for both causes; AbortSignal.any would keep a dependent signal alive per request.
@@ -171,7 +172,10 @@ export class Transport {
       if (status < 200 || status >= 300) {
         throw errorFromResponse({ status, headers: response.headers, text, request, url, isIngestionRoute: ex.isIngestionRoute });
       }
-      const value = this.parse(ex, response.headers, text, status);
+      const json = this.json(ex, response.headers, text, status);
+      const quick = isLazySchema(ex.schema) ? ex.schema.quick(json) : undefined;
+      // A lazy schema's zod form is awaited only when its plain check is unsure; a zod schema parses at once.
+      const value = (quick ? quick.data : this.parse(ex, isLazySchema(ex.schema) ? await ex.schema.schema() : ex.schema, json, status)) as OutputOf<S>;
       log();
       return value;
     } catch (e) {
@@ -191,7 +195,7 @@ export class Transport {
     }
   }
 
-  private headers(ex: Exchange<z.ZodType>): Record<string, string> {
+  private headers(ex: Exchange<ResponseSchema>): Record<string, string> {
     const h: Record<string, string> = { accept: 'application/json' };
     if (this.options.apiKey) h.authorization = `Bearer ${this.options.apiKey}`;
     if (ex.json !== undefined || ex.jsonText !== undefined) h['content-type'] = 'application/json';
@@ -199,14 +203,14 @@ export class Transport {
     return h;
   }
 
-  private parse<S extends z.ZodType>(ex: Exchange<S>, headers: Headers, text: string, status: number): z.output<S> {
+  /** The body as JSON; a web page or anything else that is not JSON is the wrong server. */
+  private json(ex: Exchange<ResponseSchema>, headers: Headers, text: string, status: number): unknown {
     const request = { method: ex.method, path: ex.path };
     if (looksLikeHtml(headers, text)) {
       throw webPageInsteadOfJson(request, status);
     }
-    let json: unknown;
     try {
-      json = text ? JSON.parse(text) : null;
+      return text ? JSON.parse(text) : null;
     } catch {
       throw new WrongServerError(
         l10n.t('The server answered {0} {1} with something that is not JSON.', ex.method, ex.path),
@@ -214,7 +218,11 @@ export class Transport {
         { status, request, serverText: text.slice(0, 200) },
       );
     }
-    const parsed = ex.schema.safeParse(json);
+  }
+
+  private parse(ex: Exchange<ResponseSchema>, schema: z.ZodType, json: unknown, status: number): unknown {
+    const request = { method: ex.method, path: ex.path };
+    const parsed = schema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
       const where = first ? `${first.path.join('.') || l10n.t('the body')}: ${first.message}` : l10n.t('unknown shape');

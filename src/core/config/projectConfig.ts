@@ -4,13 +4,22 @@
  * repository is read by everyone who can read the repository.
  */
 import * as z from 'zod';
-import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, ruled, sourceRule } from './settingRules';
+import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, sourceRule } from './settingRules';
+import type { SettingRule } from './settingRules';
 import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
 import { dropPatternRule } from './dropPatterns';
 import * as l10n from '@vscode/l10n';
 import { PROJECT_CONFIG_FILE } from './projectConfigName';
 
 export { PROJECT_CONFIG_FILE } from './projectConfigName';
+
+/** A zod schema of `base` refined by `rule`; the issue's message is the rule's sentence about the value (here, not in settingRules.ts, which the command line loads without zod). */
+function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T> {
+  return base.superRefine((value, ctx) => {
+    const problem = rule(value);
+    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${problem}` });
+  });
+}
 
 const globs = z.array(ruled(z.string().trim(), globRule));
 

@@ -8,7 +8,6 @@
  * A rule returns the rest of a sentence about the value (“hand book” + `may only contain ...`), or undefined when
  * the value is fine; each front says where the value came from.
  */
-import * as z from 'zod';
 import { isCcPairId, isSourceKind, SOURCE_KINDS } from '../api/vocabulary';
 import { DocumentError } from '../documents/errors';
 import { normalizeIdPrefix } from '../documents/ids';
@@ -55,14 +54,6 @@ export const globRule: SettingRule<string> = (value) =>
 /** The include globs: at least one, or no file is taken. */
 export const includeRule: SettingRule<readonly string[]> = (value) =>
   value.length === 0 ? l10n.t('is an empty list, which takes no file: give at least one glob such as docs/**/*.md') : undefined;
-
-/** A zod schema of `base` refined by `rule`; the issue's message is the rule's sentence about the value. */
-export function ruled<T>(base: z.ZodType<T>, rule: SettingRule<T>): z.ZodType<T> {
-  return base.superRefine((value, ctx) => {
-    const problem = rule(value);
-    if (problem !== undefined) ctx.addIssue({ code: 'custom', message: `${JSON.stringify(value)} ${problem}` });
-  });
-}
 
 /** The server's `MAX_DOCUMENT_CHARS`: 0 (or nothing) is no check. */
 export const maxDocumentCharsRule: SettingRule<number> = (value) =>

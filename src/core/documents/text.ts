@@ -1,7 +1,6 @@
 /**
  * Text-level helpers: decoding editor text or file bytes, line endings, paths, hashes.
  */
-import { createHash } from 'node:crypto';
 import { DocumentError } from './errors';
 import * as l10n from '@vscode/l10n';
 
@@ -121,8 +120,15 @@ export function fileNameWithoutExtension(normalizedPath: string): string {
 
 /** First `length` hex characters of the SHA-256 of the UTF-8 text: stable on every OS and run. */
 export function shortHash(text: string, length = 12): string {
-  return createHash('sha256').update(text, 'utf8').digest('hex').slice(0, length);
+  return nodeCrypto().createHash('sha256').update(text, 'utf8').digest('hex').slice(0, length);
 }
+
+/**
+ * node:crypto at the first hash, not when this module loads: the command line's settings rules load it (an id
+ * prefix's check), and crypto cost `doc-ingest check` more than its requests (issue 37). Node caches the module.
+ */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const nodeCrypto = () => require('node:crypto') as typeof import('node:crypto');
 
 /** True when the text has any non-whitespace character (stops at the first one: cheap on large texts). */
 export function hasVisibleText(text: string): boolean {

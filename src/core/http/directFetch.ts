@@ -10,7 +10,7 @@
  * it takes; nodeFetch.ts gives every other one (a proxy, a form, a port fetch refuses) to undici, as before.
  */
 import http from 'node:http';
-import https from 'node:https';
+import type https from 'node:https';
 import type { FetchLike } from '../api/transport';
 
 /**
@@ -32,7 +32,17 @@ export interface DirectFetch {
 
 export function createDirectFetch(connections: number): DirectFetch {
   const options = { keepAlive: true, maxSockets: connections };
-  const agents = { 'http:': new http.Agent(options), 'https:': new https.Agent(options) };
+  const plain = { request: http.request, agent: new http.Agent(options) };
+  // node:https, and with it tls and crypto, loads with the first https request: `doc-ingest check` of an http
+  // address spent more on loading them than on a request (issue 37).
+  let secure: Promise<{ request: typeof https.request; agent: https.Agent }> | undefined;
+  let secureAgent: https.Agent | undefined;
+  let closed = false;
+  const secureWay = () => (secure ??= import('node:https').then((m) => {
+    secureAgent = new m.Agent(options);
+    if (closed) secureAgent.destroy();
+    return { request: m.request, agent: secureAgent };
+  }));
   const handles = (url: string, body: RequestInit['body']) => {
     if (body !== undefined && body !== null && typeof body !== 'string') return false;
     let parsed: URL;
@@ -44,8 +54,12 @@ export function createDirectFetch(connections: number): DirectFetch {
     if (parsed.protocol !== 'http:' && parsed.protocol !== 'https:') return false;
     return !BAD_PORTS.has(Number(parsed.port || (parsed.protocol === 'https:' ? 443 : 80))) && !parsed.username && !parsed.password;
   };
-  const fetch: FetchLike = (input, init) => new Promise<Response>((resolve, reject) => {
+  const fetch: FetchLike = async (input, init) => {
     const url = new URL(input);
+    const way = url.protocol === 'https:' ? await secureWay() : plain;
+    return send(url, init, way);
+  };
+  const send = (url: URL, init: RequestInit, way: { request: typeof http.request; agent: http.Agent }) => new Promise<Response>((resolve, reject) => {
     const signal = init.signal ?? undefined;
     if (signal?.aborted) {
       reject(signal.reason);
@@ -54,8 +68,7 @@ export function createDirectFetch(connections: number): DirectFetch {
     const body = typeof init.body === 'string' ? Buffer.from(init.body) : undefined;
     const headers: Record<string, string> = { ...(init.headers as Record<string, string> | undefined) };
     if (body) headers['content-length'] = String(body.length);
-    const send = url.protocol === 'https:' ? https.request : http.request;
-    const request = send(url, { method: init.method ?? 'GET', headers, agent: agents[url.protocol as 'http:' | 'https:'] });
+    const request = way.request(url, { method: init.method ?? 'GET', headers, agent: way.agent });
     const onAbort = () => request.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'));
     signal?.addEventListener('abort', onAbort, { once: true });
     const settle = () => signal?.removeEventListener('abort', onAbort);
@@ -85,8 +98,9 @@ export function createDirectFetch(connections: number): DirectFetch {
     fetch,
     handles,
     close: () => {
-      agents['http:'].destroy();
-      agents['https:'].destroy();
+      closed = true;
+      plain.agent.destroy();
+      secureAgent?.destroy();
     },
   };
 }

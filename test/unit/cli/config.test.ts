@@ -21,28 +21,28 @@ describe('command-line configuration (F12)', () => {
     await writeFile(path.join(root, '.doc-ingest.json'), JSON.stringify({ ccPairId: 3, idPrefix: 'file~', source: 'web', include: ['docs/**/*.md'] }));
     const cwd = path.join(root, 'docs', 'deep');
     await mkdir(cwd, { recursive: true });
-    const fromFile = resolveConfig({}, {}, cwd);
+    const fromFile = await resolveConfig({}, {}, cwd);
     assert.equal(fromFile.root, root, 'the folder of .doc-ingest.json, found upwards');
     assert.deepEqual([fromFile.ccPairId, fromFile.idPrefix, fromFile.source, fromFile.include], [3, 'file~', 'web', ['docs/**/*.md']]);
     assert.deepEqual(fromFile.exclude, DEFAULT_EXCLUDE, 'what the file does not name keeps the default');
     assert.equal(fromFile.ledger, path.join(root, '.doc-ingest', 'ledger.json'));
-    const fromEnv = resolveConfig({}, { DOC_INGEST_CC_PAIR_ID: '4', DOC_INGEST_ID_PREFIX: 'env~', DOC_INGEST_INCLUDE: 'a/*.{md,txt}, b/**' }, cwd);
+    const fromEnv = await resolveConfig({}, { DOC_INGEST_CC_PAIR_ID: '4', DOC_INGEST_ID_PREFIX: 'env~', DOC_INGEST_INCLUDE: 'a/*.{md,txt}, b/**' }, cwd);
     assert.deepEqual([fromEnv.ccPairId, fromEnv.idPrefix, fromEnv.source, fromEnv.include], [4, 'env~', 'web', ['a/*.{md,txt}', 'b/**']]);
-    const fromFlags = resolveConfig({ 'cc-pair-id': '5', 'id-prefix': 'flag~', include: ['c/*.md'] }, { DOC_INGEST_CC_PAIR_ID: '4', DOC_INGEST_ID_PREFIX: 'env~' }, cwd);
+    const fromFlags = await resolveConfig({ 'cc-pair-id': '5', 'id-prefix': 'flag~', include: ['c/*.md'] }, { DOC_INGEST_CC_PAIR_ID: '4', DOC_INGEST_ID_PREFIX: 'env~' }, cwd);
     assert.deepEqual([fromFlags.ccPairId, fromFlags.idPrefix, fromFlags.include], [5, 'flag~', ['c/*.md']]);
     await rm(path.join(root, '.doc-ingest.json'));
-    const defaults = resolveConfig({}, {}, cwd);
+    const defaults = await resolveConfig({}, {}, cwd);
     assert.equal(defaults.root, root, 'without a file: the repository root');
     assert.deepEqual([defaults.ccPairId, defaults.idPrefix, defaults.source, defaults.include, defaults.concurrency], [undefined, '', 'file', DEFAULT_INCLUDE, DEFAULT_CONCURRENCY]);
   });
 
-  it('the key comes from the environment only, and bad values are usage errors that name where they came from', () => {
-    assert.equal(resolveConfig({}, { DOC_INGEST_API_KEY: ' on_k ' }, root).apiKey, 'on_k');
-    const bad = (f: () => unknown, pattern: RegExp) => assert.throws(f, (e: unknown) => e instanceof UsageError && pattern.test(e.message));
-    bad(() => resolveConfig({ concurrency: '0' }, {}, root), /--concurrency: “0” is not a whole number from 1 to 16/);
-    bad(() => resolveConfig({}, { DOC_INGEST_CC_PAIR_ID: 'two' }, root), /DOC_INGEST_CC_PAIR_ID: “two”/);
-    bad(() => resolveConfig({ server: 'ftp://x' }, {}, root), /^--server: “ftp:\/\/x” is not a server address/);
-    bad(() => resolveConfig({ 'images-on-problem': 'ignore' }, {}, root), /not stop or skip-image/);
+  it('the key comes from the environment only, and bad values are usage errors that name where they came from', async () => {
+    assert.equal((await resolveConfig({}, { DOC_INGEST_API_KEY: ' on_k ' }, root)).apiKey, 'on_k');
+    const bad = (f: () => Promise<unknown>, pattern: RegExp) => assert.rejects(f, (e: unknown) => e instanceof UsageError && pattern.test(e.message));
+    await bad(() => resolveConfig({ concurrency: '0' }, {}, root), /--concurrency: “0” is not a whole number from 1 to 16/);
+    await bad(() => resolveConfig({}, { DOC_INGEST_CC_PAIR_ID: 'two' }, root), /DOC_INGEST_CC_PAIR_ID: “two”/);
+    await bad(() => resolveConfig({ server: 'ftp://x' }, {}, root), /^--server: “ftp:\/\/x” is not a server address/);
+    await bad(() => resolveConfig({ 'images-on-problem': 'ignore' }, {}, root), /not stop or skip-image/);
   });
 
   it('.doc-ingest.json: a key under any secret-like name is refused without repeating it; unknown keys and wrong types are named', () => {
