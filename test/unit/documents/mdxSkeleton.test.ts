@@ -120,6 +120,55 @@ const SURE: Record<string, string> = {
   'a key __proto__ twice': '<A o={{ __proto__: 1, __proto__: 2 }}>\n  Text.\n</A>\n',
 };
 
+/**
+ * Lines of prose holding inline tags (`mdxInline.ts`): each must read as the real parser reads it. Those named in
+ * INLINE_SURE are read without the parser; every other one tempts a guard of `inlineElements` and is left to it.
+ */
+const INLINE: Record<string, string> = {
+  'keys in a paragraph': '<Note>\n  Press <kbd>Ctrl</kbd> + <kbd>I</kbd> to open it.\n</Note>\n',
+  'icons and badges in a list': '<Update label="May">\n  - **Badges**: a new <Badge color="green">Badge</Badge> component.\n  - Click the <Icon icon="headphones" /> button.\n  - Nested <b><kbd>A</kbd> key</b> and <Tooltip tip="A hint">word</Tooltip>.\n</Update>\n',
+  'line breaks in table rows': '<Tab title="A">\n  | Key | Value |\n  | --- | --- |\n  | a<br />b | <Icon icon="x" /> c |\n</Tab>\n',
+  'a badge in a heading': '<Tab title="A">\n  ## New <Badge>beta</Badge>\n\n  Text.\n</Tab>\n',
+  'a tag and text at a block start': '<Note>\n  <Icon icon="x" /> Amazon Web Services\n</Note>\n',
+  'a whole-line element with text': '<Steps>\n  <PreviewButton href="/a">Open the file</PreviewButton>\n</Steps>\n',
+  'a tag after a link': '<Note>\n  See [the docs](/a/b(c)) then <kbd>X</kbd>.\n</Note>\n',
+  'a code span and a tag': '<Note>\n  Write `<x>` or ``a ` b`` and <kbd>Y</kbd>.\n</Note>\n',
+  'an entity in an element': '<Note>\n  Type <kbd>&lt;</kbd> here.\n</Note>\n',
+  'a tag in a link text': '<Note>\n  Open [<kbd>A</kbd> here](/a).\n</Note>\n',
+  'emphasis around an element': '<Note>\n  A **<kbd>B</kbd>** and *<Icon icon="x" />*.\n</Note>\n',
+  'only tags on a line': '<Note>\n  <Icon icon="x" /> <Icon icon="y" />\n</Note>\n',
+  'only tags in a list item': '<Note>\n  - <Accordion title="T" description="D"></Accordion>\n  - text\n</Note>\n',
+  'only tags in a quote in a list item': '<Note>\n  - > <Accordion title="T" description="D"></Accordion>\n</Note>\n',
+  'a tag in a link destination': '<Note>\n  A [link](/a<b>x</b>) here.\n</Note>\n',
+  'a tag in a link title': '<Note>\n  A [link](/a "t <b>x</b>") here.\n</Note>\n',
+  'a tag in an enclosed destination': '<Note>\n  A [link](<kbd>) here.\n</Note>\n',
+  'a tag in an image': '<Note>\n  An ![alt <b>x</b>](/a.png) here.\n</Note>\n',
+  'a tag in a reference definition': '<Note>\n  [a]: <b>x</b>\n\n  Text.\n</Note>\n',
+  "a tag in a reference definition's title": '<Note>\n  [a]: /u "<b>x</b>"\n\n  Text.\n</Note>\n',
+  'emphasis across a tag': '<Note>\n  A *b <b>c* d</b> e.\n</Note>\n',
+  'a link across a tag': '<Note>\n  A [b <b>c](/x) d</b> e.\n</Note>\n',
+  'a space inside an element': '<Note>\n  A <b> x </b> and <kbd>y </kbd>.\n</Note>\n',
+  'an escaped tag': '<Note>\n  A \\<b>x</b> here.\n</Note>\n',
+  'a less-than sign': '<Note>\n  When a < b, press <kbd>X</kbd>.\n</Note>\n',
+  'an unclosed void tag': '<Note>\n  A<br>b\n</Note>\n',
+  'tags closing out of order': '<Note>\n  A <b><i>x</b></i> here.\n</Note>\n',
+  'a tag closing over lines': '<Note>\n  A <b>x\n  y</b> here.\n</Note>\n',
+  'a code span opened on the line before': '<Note>\n  Text `open\n  then <kbd>x</kbd>` close.\n</Note>\n',
+  'a backtick in an attribute': '<Note>\n  A <Icon title="`" /> and `code`.\n</Note>\n',
+  'a backtick in an attribute pairing on': '<Note>\n  A <Icon title="`" /> a ` b <kbd>x</kbd> `c`.\n</Note>\n',
+  'a brace beside a tag': '<Note>\n  A <kbd>x</kbd> {1 + 1}.\n</Note>\n',
+  'a comment beside a tag': '<Note>\n  A <kbd>x</kbd> {/* c */}.\n</Note>\n',
+  'a reference in an attribute': '<Note>\n  A <Icon title="&amp;" /> here.\n</Note>\n',
+  'a fragment': '<Note>\n  A <>x</> here.\n</Note>\n',
+  'an HTML comment': '<Note>\n  A <!-- x --> here.\n</Note>\n',
+  'a lazy line after an inline line in a list': '<Note>\n  - item <kbd>A</kbd>\n  lazy <kbd>B</kbd>\n</Note>\n',
+  'a tag indented into a list item': '<Note>\n  - item\n    more <kbd>A</kbd> here\n</Note>\n',
+  'inline tags at the top': 'Press <kbd>Ctrl</kbd> + <kbd>I</kbd>.\n\n- A <Badge>new</Badge> thing\n',
+};
+
+/** INLINE pages read without the parser at all. */
+const INLINE_SURE = ['keys in a paragraph', 'icons and badges in a list', 'line breaks in table rows', 'a badge in a heading', 'a tag and text at a block start', 'a whole-line element with text', 'a tag after a link', 'a code span and a tag', 'an entity in an element', 'a tag in a link text', 'emphasis around an element', 'a space inside an element', 'a tag indented into a list item', 'inline tags at the top'];
+
 describe('MDX fast path: plain Markdown in components cut out of the parse (issue 37)', function () {
   this.timeout(120_000);
 
@@ -131,11 +180,21 @@ describe('MDX fast path: plain Markdown in components cut out of the parse (issu
     it(`reads as the real parser, without it where sure: ${name}`, () => assertSame(text, name));
   }
 
+  for (const [name, text] of Object.entries(INLINE)) {
+    it(`reads inline tags as the real parser: ${name}`, () => assertSame(text, name));
+  }
+
+  it('reads lines of prose with inline tags without the parser where sure, and leaves the rest to it', () => {
+    for (const [name, text] of Object.entries(INLINE)) {
+      assert.equal(sureChildren(text) !== undefined, INLINE_SURE.includes(name), name);
+    }
+  });
+
   it('reads whole tags and plain Markdown without the parser, and leaves the rest to it', () => {
-    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot', 'a tag in a code span']) {
+    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot', 'a tag in a code span', 'a tag with text after it']) {
       assert.ok(sureChildren(SURE[name] as string), name);
     }
-    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a tag with text after it', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
+    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
       assert.equal(sureChildren(SURE[name] as string), undefined, name);
     }
     for (const [name, text] of Object.entries(IN_LIST_ITEM)) assert.equal(sureChildren(text), undefined, name);

@@ -7,9 +7,10 @@
  *
  * A run is cut out only where the result is sure to be the parser's (the differential test, mdxSkeleton.test.ts,
  * holds it to the real parser on every page of the bench corpus and of the fixtures):
- * - its lines hold no `<`, `{` or `}` outside fenced code and code spans that close on their line (and then no
- *   line of the run leaves a code span open), and it stands between lines that are each one whole
- *   JSX tag (or the text's ends), outside any tag or expression that continues over lines;
+ * - its lines hold no `<`, `{` or `}` outside fenced code, code spans that close on their line and inline tags
+ *   read without the parser (`mdxInline.ts`: a line of prose whose tags open and close on it; then no line of the
+ *   run leaves a code span open), and it stands between lines that are each one whole JSX tag (or the text's
+ *   ends), outside any tag or expression that continues over lines; its blocks carry their inline tags as children;
  * - its blocks start at one indentation, without tabs, end without trailing blanks and are separated by single
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
  * - no line inside a block could start another block (a heading, fence, quote, break or table after a paragraph
@@ -28,6 +29,7 @@
  * tag is left to the skeleton.
  */
 import type { MdxNode } from './mdx';
+import { inlineElements } from './mdxInline';
 import { tagLine } from './mdxTagLine';
 
 /** A block of a run: what the parser would make one top-level node. */
@@ -37,6 +39,8 @@ interface Chunk {
   column: number;
   /** A list may run on over a blank line into a neighbour. */
   list?: true;
+  /** The JSX text elements of its lines (`mdxInline.ts`). */
+  inline?: MdxNode[];
 }
 
 interface Run {
@@ -55,8 +59,10 @@ interface Line {
   kind: 'blank' | 'tag' | 'mdx' | 'plain';
   /** Inside a fence (its opening and closing lines included): what MDX never reads. */
   fenced: boolean;
-  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it. */
+  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it, or in its inline tags. */
   code?: true;
+  /** A plain line's JSX text elements, read without the parser (`mdxInline.ts`). */
+  inline?: MdxNode[];
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
@@ -97,7 +103,7 @@ export function sureChildren(text: string): MdxNode[] | undefined {
       if (run === undefined || !listEndsApart(run, all[j], text)) return undefined;
       const base = open.length === 0 ? run.indent : ((open[0] as MdxNode).position?.start.column ?? 1) - 1;
       if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
-      for (const c of run.chunks) children.push({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } });
+      for (const c of run.chunks) children.push(chunkNode(c));
       i = j;
       continue;
     }
@@ -180,13 +186,20 @@ export function skeletonChildren(text: string, parse: (text: string) => MdxNode)
     if (place === undefined) return undefined;
     const base = place.base ?? run.indent;
     if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
-    const nodes = run.chunks.map((c): MdxNode => ({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } }));
+    const nodes = run.chunks.map(chunkNode);
     const siblings = place.children;
     let index = 0;
     while (index < siblings.length && offset(siblings[index] as MdxNode, 'start') < run.from) index++;
     siblings.splice(index, 0, ...nodes);
   }
   return root;
+}
+
+/** A block of a run as a node of type `markdown`, holding the JSX text elements of its lines. */
+function chunkNode(c: Chunk): MdxNode {
+  const node: MdxNode = { type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } };
+  if (c.inline !== undefined) node.children = c.inline;
+  return node;
 }
 
 function offset(node: MdxNode, side: 'start' | 'end'): number {
@@ -239,6 +252,7 @@ function lines(text: string): Line[] {
   const out: Line[] = [];
   let fence: { char: string; length: number } | undefined;
   const state = { tag: undefined as { quote: string | undefined; braces: number } | undefined, braces: 0 };
+  let inline: MdxNode[] | undefined;
   for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
@@ -258,6 +272,8 @@ function lines(text: string): Line[] {
         out.push({ start, end, kind: 'plain', fenced: false });
       } else if (codeOnly(line)) {
         out.push({ start, end, kind: 'plain', fenced: false, code: true });
+      } else if (line.includes('<') && (inline = inlineElements(line, start)) !== undefined) {
+        out.push({ start, end, kind: 'plain', fenced: false, code: true, inline });
       } else {
         scan(line, state);
         out.push({ start, end, kind: state.tag === undefined && state.braces === 0 && WHOLE_TAG.test(line) ? 'tag' : 'mdx', fenced: false });
@@ -374,6 +390,7 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
   const close = (line: Line) => {
     const chunk = chunks[chunks.length - 1] as Chunk;
     chunk.end = line.end;
+    if (line.inline) (chunk.inline ??= []).push(...line.inline);
   };
   for (let k = first; k <= last; k++) {
     const line = lines[k] as Line;
@@ -411,7 +428,7 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
       }
       // Where a block ends (and a heading's end is its line's), the parser's end leaves trailing blanks out.
       if (/[ \t]$/.test(raw)) return undefined;
-      chunks.push({ start: line.start + lead, end: line.end, column: lead + 1 });
+      chunks.push({ start: line.start + lead, end: line.end, column: lead + 1, ...(line.inline ? { inline: [...line.inline] } : {}) });
       if (ATX.test(body)) {
         open = undefined; // one line; the next line starts a block of its own
       } else {
