@@ -52,6 +52,17 @@ const TRICKY: Record<string, string> = {
   'two blank lines in a list': '<A>\n  - one\n\n\n  - two\n</A>\n',
   'a heading under a paragraph line': '<A>\n  Text\n  ## Heading\n  More\n</A>\n',
   'a list interrupting a paragraph': '<A>\n  Text\n  - item\n</A>\n',
+  'a list interrupting a paragraph, going on': '<A>\n  Example questions:\n  - "Which pages?"\n  - How do I <kbd>X</kbd>?\n\n  After.\n</A>\n',
+  'an ordered list from 1 interrupting a paragraph': '<A>\n  Text\n  1. item\n  2. next\n</A>\n',
+  'an ordered list from 2 under a paragraph': '<A>\n  Text\n  2. item\n</A>\n',
+  'a list under a table row': '<A>\n  | a | b |\n  - item\n</A>\n',
+  'a deeper list under a paragraph': '<A>\n  Text\n    - item\n</A>\n',
+  'a thematic break of spaced dashes under a paragraph': '<A>\n  Text\n  - - -\n</A>\n',
+  'a thematic break of stars under a paragraph': '<A>\n  Text\n  * * *\n</A>\n',
+  'a thematic break under a paragraph, then a list': '<A>\n  Text\n  - - -\n  - item\n</A>\n',
+  'a list indented as code under a paragraph': '<A>\n  Text\n      - item\n</A>\n',
+  'an empty bullet under a paragraph': '<A>\n  Text\n  -\n  more\n</A>\n',
+  'a list interrupting a paragraph at the top': 'Text\n- item\n- next\n',
   'a lazy line after a list': '<A>\n  - item\n  lazy\n</A>\n',
   'a list item continued by an indented paragraph': '<A>\n  - item\n\n    more of it\n\n  after\n</A>\n',
   'a table under a paragraph line': '<A>\n  Text\n  | a | b |\n  | - | - |\n  | 1 | 2 |\n</A>\n',
@@ -183,6 +194,12 @@ describe('MDX fast path: plain Markdown in components cut out of the parse (issu
   for (const [name, text] of Object.entries(INLINE)) {
     it(`reads inline tags as the real parser: ${name}`, () => assertSame(text, name));
   }
+
+  it('reads a list interrupting a paragraph without the parser', () => {
+    for (const name of ['a list interrupting a paragraph', 'a list interrupting a paragraph, going on', 'an ordered list from 1 interrupting a paragraph', 'a list under a table row']) {
+      assert.ok(sureChildren(TRICKY[name] as string), name);
+    }
+  });
 
   it('reads lines of prose with inline tags without the parser where sure, and leaves the rest to it', () => {
     for (const [name, text] of Object.entries(INLINE)) {

@@ -72,6 +72,7 @@ const WHOLE_TAG = /^[ \t]*<\/?[A-Za-z][\w.:-]*(?:\s+[A-Za-z_:][\w.:-]*(?:=(?:"[^
 const BLOCK_START = /^(?:#{1,6}(?:[ \t]|$)|>|`{3,}|~{3,}|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[-*_=:| \t]*-[-*_=:| \t]*$|[=*_ \t]+$)/;
 const LIST_ITEM = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
 const ATX = /^#{1,6}(?:[ \t]|$)/;
+const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 /** Beyond these, a run is left to the parser: the stage's bound on nesting is the parser's to find. */
 const MAX_INDENT = 200;
 const MAX_EMPHASIS_MARKS = 200;
@@ -454,6 +455,14 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
         return undefined;
       }
     } else if (BLOCK_START.test(body)) {
+      const item = LIST_ITEM.exec(body);
+      if (item && lead === indent && (item[1] !== undefined || /^1[.)]/.test(body)) && !THEMATIC_BREAK.test(body)) {
+        // A list interrupts a paragraph (a bullet, or the number 1, with text after it): a block of its own, right after.
+        if (/[ \t]$/.test(raw)) return undefined;
+        chunks.push({ start: line.start + lead, end: line.end, column: lead + 1, list: true, ...(line.inline ? { inline: [...line.inline] } : {}) });
+        open = { kind: 'list', lines: 1, bullet: item[1] ?? item[2], content: lead + item[0].length };
+        continue;
+      }
       // A table's delimiter row, right under its head; anything else that may start a block is left to the parser.
       if (!(open.kind === 'table' && open.lines === 2 && /^[-:| \t]+$/.test(body))) return undefined;
     } else if (open.kind === 'paragraph' && body.includes('|')) {
