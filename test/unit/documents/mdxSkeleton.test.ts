@@ -175,10 +175,24 @@ const INLINE: Record<string, string> = {
   'a lazy line after an inline line in a list': '<Note>\n  - item <kbd>A</kbd>\n  lazy <kbd>B</kbd>\n</Note>\n',
   'a tag indented into a list item': '<Note>\n  - item\n    more <kbd>A</kbd> here\n</Note>\n',
   'inline tags at the top': 'Press <kbd>Ctrl</kbd> + <kbd>I</kbd>.\n\n- A <Badge>new</Badge> thing\n',
+  'a link in a warning': '<Steps>\n  <Warning>This is deprecated. Use the [v2 job](/api/v2) instead.</Warning>\n\n  Next.\n</Steps>\n',
+  'bold in a warning': '<Steps>\n  <Warning>**For JWT:** it differs from `exp` and _more_.</Warning>\n</Steps>\n',
+  'an image in a frame': '<Step title="A">\n  <Frame>![Creating an app](/images/a.png)</Frame>\n</Step>\n',
+  'bold in a badge in a heading': '<Tab title="A">\n  ## A <Badge>**new**</Badge> thing\n</Tab>\n',
+  'a line of marks in an element, then more': '<Note>\n  <W>[a](/b)</W>\n  more\n</Note>\n',
+  'a line of marks in an element, then a mark': '<Note>\n  <W>x *a</W>\n  b* c\n</Note>\n',
+  'marks in an element in a list item, then a mark': '<Note>\n  - <W>x *a</W>\n    b* c\n</Note>\n',
+  'a line of marks in an element after a line': '<Note>\n  *start\n  <W>x*</W>\n</Note>\n',
+  'marks in an element and outside': '<Note>\n  A *b* <W>[a](/b)</W> c\n</Note>\n',
+  'a mark first in an element pairing outside': '<Note>\n  A <b>*c</b> d* e.\n</Note>\n',
+  'marks around an element in an element': '<Note>\n  <W>*a <b>x</b> c*</W> d\n</Note>\n',
+  'marks in an element in a list': '<Note>\n  - <W>*a*</W>\n  - b\n</Note>\n',
+  'an image beside an element': '<Note>\n  ![a](/b.png) <kbd>x</kbd>\n</Note>\n',
+  'an image holding an element, in an element': '<Note>\n  <W>![a <b>x</b>](/b.png)</W> c\n</Note>\n',
 };
 
 /** INLINE pages read without the parser at all. */
-const INLINE_SURE = ['keys in a paragraph', 'icons and badges in a list', 'line breaks in table rows', 'a badge in a heading', 'a tag and text at a block start', 'a whole-line element with text', 'a tag after a link', 'a code span and a tag', 'an entity in an element', 'a tag in a link text', 'emphasis around an element', 'a space inside an element', 'a tag indented into a list item', 'inline tags at the top'];
+const INLINE_SURE = ['keys in a paragraph', 'icons and badges in a list', 'line breaks in table rows', 'a badge in a heading', 'a tag and text at a block start', 'a whole-line element with text', 'a tag after a link', 'a code span and a tag', 'an entity in an element', 'a tag in a link text', 'emphasis around an element', 'a space inside an element', 'a tag indented into a list item', 'inline tags at the top', 'a link in a warning', 'bold in a warning', 'an image in a frame', 'bold in a badge in a heading'];
 
 describe('MDX fast path: plain Markdown in components cut out of the parse (issue 37)', function () {
   this.timeout(120_000);

@@ -10,11 +10,12 @@
  * - every `<` outside code spans opens a tag `tagAt` reads (one line, plain or literal attributes, no backtick);
  *   every element opened on the line closes on it, in order;
  * - the line holds something besides its tags (after its list markers), so that MDX never reads it as a flow tag;
- * - no `{`, `}`, `\`, tab or `![` (an image's alt text drops its tags), no backtick run left open, no backtick in
- *   a tag (the parser's tag takes it from the code spans around), no link reference definition (its title may hold
- *   a tag), no tag inside a link's `](...)`;
- * - an element's content holds no `*`, `_`, `[` or `]`, so that no emphasis or link can open inside it and close
- *   outside (the parser refuses such a page).
+ * - no `{`, `}`, `\` or tab, no backtick run left open, no backtick in a tag (the parser's tag takes it from the
+ *   code spans around), no link reference definition (its title may hold a tag), no tag inside a link's `](...)`;
+ * - no emphasis or link can open inside an element and close outside (the parser refuses such a page): the marks
+ *   that could (`*`, `_`, `[`, `]` outside code spans) all stand outside elements, and none opens an image (its alt
+ *   text drops the tags in it); or all stand in the content of one element that holds no element, and then the line
+ *   is a block of its own (`alone`: no other line of its paragraph, no list item, can hold the other mark of a pair).
  */
 import type { MdxNode } from './mdx';
 import { tagAt } from './mdxTagLine';
@@ -25,22 +26,35 @@ const MAX_INLINE_DEPTH = 8;
 /** A line's block markers (list items and quotes): a line holding only these and tags is a flow tag. */
 const LIST_MARKERS = /^[ ]*(?:(?:[-*+]|\d{1,9}[.)])[ ]+|>[ ]*)*/;
 const DEFINITION = /^[ ]*\[[^\]]*\]:/;
-const UNSURE = /[{}\\\t]|!\[/;
-/** What may open or close emphasis or a link inside an element's content. */
-const CONTENT_UNSURE = /[*_[\]]/;
+const UNSURE = /[{}\\\t]/;
+/** What may open or close emphasis, a link or an image. */
+const MARKS = '*_[]';
+
+/** A line's JSX text elements (see `inlineElements`). */
+export interface InlineLine {
+  nodes: MdxNode[];
+  /**
+   * Emphasis, links or images stand in an element's content: then the line must be the only line of its block, so
+   * that none of them can pair with a mark on another line.
+   */
+  alone: boolean;
+}
 
 /**
  * The JSX text elements of `line` (a whole line of a paragraph, list item or heading), with offsets from `at` (where
  * the line starts in the text), nested as the parser nests them; undefined when anything about them is unsure.
  * Text between an element's tags is given as nodes of type `text`, so that the stage finds its children's edges.
  */
-export function inlineElements(line: string, at: number): MdxNode[] | undefined {
+export function inlineElements(line: string, at: number): InlineLine | undefined {
   if (UNSURE.test(line) || DEFINITION.test(line)) return undefined;
   const code = codeSpans(line);
   if (code === undefined) return undefined;
   const links = linkTargets(line);
   const top: MdxNode[] = [];
   const open: Array<{ node: MdxNode; contentStart: number }> = [];
+  /** Elements closed, with the range of their content and whether elements stand in it. */
+  const contents: Array<{ from: number; to: number; nested: boolean }> = [];
+  const marks: number[] = [];
   let text = false;
   const body = (LIST_MARKERS.exec(line) as RegExpExecArray)[0].length;
   let span = 0;
@@ -50,6 +64,7 @@ export function inlineElements(line: string, at: number): MdxNode[] | undefined 
     const c = line[i] as string;
     if (inCode || c !== '<') {
       if (i >= body && c !== ' ') text = true;
+      if (!inCode && MARKS.includes(c)) marks.push(i);
       continue;
     }
     const tag = tagAt(line, i);
@@ -57,9 +72,8 @@ export function inlineElements(line: string, at: number): MdxNode[] | undefined 
     if (tag.kind === 'close') {
       const element = open.pop();
       if (element === undefined || element.node.name !== tag.name) return undefined;
-      const content = line.slice(element.contentStart, i);
-      if (CONTENT_UNSURE.test(content)) return undefined;
       (element.node.position as { end: { offset?: number } }).end.offset = at + tag.end;
+      contents.push({ from: element.contentStart, to: i, nested: (element.node.children ?? []).length > 0 });
       element.node.children = withText(element.node.children ?? [], at + element.contentStart, at + i);
     } else {
       const node: MdxNode = { type: 'mdxJsxTextElement', name: tag.name, attributes: tag.attributes, children: [], position: { start: { offset: at + i, column: i + 1 }, end: { offset: at + tag.end } } };
@@ -71,7 +85,12 @@ export function inlineElements(line: string, at: number): MdxNode[] | undefined 
     }
     i = tag.end - 1;
   }
-  return open.length === 0 && text ? top : undefined;
+  if (open.length > 0 || !text) return undefined;
+  // Marks in an element's content are sure only when every mark of the line is in that one content, with no
+  // element inside it; marks only outside elements are sure unless one opens an image (its alt text drops tags).
+  const holder = contents.find((c) => marks.some((m) => m >= c.from && m < c.to));
+  if (holder === undefined) return marks.some((m) => line[m] === '[' && line[m - 1] === '!') ? undefined : { nodes: top, alone: false };
+  return !holder.nested && marks.every((m) => m >= holder.from && m < holder.to) ? { nodes: top, alone: true } : undefined;
 }
 
 /** An element's children: its elements, and the text between them as nodes of type `text`. */

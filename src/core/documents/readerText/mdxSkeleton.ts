@@ -30,6 +30,7 @@
  */
 import type { MdxNode } from './mdx';
 import { inlineElements } from './mdxInline';
+import type { InlineLine } from './mdxInline';
 import { tagLine } from './mdxTagLine';
 
 /** A block of a run: what the parser would make one top-level node. */
@@ -63,6 +64,8 @@ interface Line {
   code?: true;
   /** A plain line's JSX text elements, read without the parser (`mdxInline.ts`). */
   inline?: MdxNode[];
+  /** Its elements hold emphasis, links or images: the line must be a block of its own, not in a list. */
+  alone?: true;
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
@@ -253,7 +256,7 @@ function lines(text: string): Line[] {
   const out: Line[] = [];
   let fence: { char: string; length: number } | undefined;
   const state = { tag: undefined as { quote: string | undefined; braces: number } | undefined, braces: 0 };
-  let inline: MdxNode[] | undefined;
+  let inline: InlineLine | undefined;
   for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
@@ -274,7 +277,7 @@ function lines(text: string): Line[] {
       } else if (codeOnly(line)) {
         out.push({ start, end, kind: 'plain', fenced: false, code: true });
       } else if (line.includes('<') && (inline = inlineElements(line, start)) !== undefined) {
-        out.push({ start, end, kind: 'plain', fenced: false, code: true, inline });
+        out.push({ start, end, kind: 'plain', fenced: false, code: true, inline: inline.nodes, ...(inline.alone ? { alone: true as const } : {}) });
       } else {
         scan(line, state);
         out.push({ start, end, kind: state.tag === undefined && state.braces === 0 && WHOLE_TAG.test(line) ? 'tag' : 'mdx', fenced: false });
@@ -386,7 +389,7 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
   const chunks: Chunk[] = [];
   let indent = -1;
   let widestBlank = 0;
-  let open: { kind: 'paragraph' | 'list' | 'table' | 'fence'; lines: number; bullet?: string; content?: number; fence?: string } | undefined;
+  let open: { kind: 'paragraph' | 'list' | 'table' | 'fence'; lines: number; bullet?: string; content?: number; fence?: string; alone?: true } | undefined;
   let blanks = 0;
   const close = (line: Line) => {
     const chunk = chunks[chunks.length - 1] as Chunk;
@@ -430,6 +433,7 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
       // Where a block ends (and a heading's end is its line's), the parser's end leaves trailing blanks out.
       if (/[ \t]$/.test(raw)) return undefined;
       chunks.push({ start: line.start + lead, end: line.end, column: lead + 1, ...(line.inline ? { inline: [...line.inline] } : {}) });
+      if (line.alone && LIST_ITEM.test(body)) return undefined;
       if (ATX.test(body)) {
         open = undefined; // one line; the next line starts a block of its own
       } else {
@@ -439,13 +443,15 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
           (chunks[chunks.length - 1] as Chunk).list = true;
         }
         else if (BLOCK_START.test(body)) return undefined;
-        else open = { kind: body.includes('|') ? 'table' : 'paragraph', lines: 1 };
+        else open = { kind: body.includes('|') ? 'table' : 'paragraph', lines: 1, ...(line.alone ? { alone: true as const } : {}) };
       }
       continue;
     }
     // A line inside the open block.
     // (After a heading or a closed fence nothing continues: `open` is undefined, and the line started a block above.)
     if (open === undefined || line.fenced) return undefined;
+    // A line whose elements hold marks is a block of its own (see `alone`).
+    if (line.alone || open.alone) return undefined;
     open.lines++;
     if (open.kind === 'list') {
       const item = LIST_ITEM.exec(body);
