@@ -17,6 +17,7 @@ import type { Document, Node as YamlNode } from 'yaml';
 import type { Owner } from '../api/schemas';
 import { formatUtc, formatUtcDate, isDateOnlyText, parseIsoDate } from './dates';
 import { DocumentError } from './errors';
+import { flatYaml } from './flatYaml';
 import { validateExplicitId } from './ids';
 import { describeType, parseOwners } from './owners';
 import { problem } from './problems';
@@ -160,15 +161,69 @@ export function readFrontMatter(
   ignoreKeys: readonly string[],
   problems: DocumentProblem[],
   generatorKeys: readonly string[] = [],
+  fast = true,
 ): FrontMatter {
   try {
-    return readYamlFrontMatter(block, ignoreKeys, problems, generatorKeys);
+    const flat = fast && block.kind === 'yaml' ? readFlatFrontMatter(block, ignoreKeys, problems, generatorKeys) : undefined;
+    return flat ?? readYamlFrontMatter(block, ignoreKeys, problems, generatorKeys);
   } catch (error) {
     if (error instanceof DocumentError) throw error;
     // `yaml` throws while converting, e.g. an alias to an unknown anchor or too many aliases (a "billion laughs").
     const reason = error instanceof Error ? yamlReason(error.message) : String(error);
     throw frontMatterError(l10n.t('The front matter cannot be read: {0}.', reason), block.firstLine);
   }
+}
+
+/** Reserved keys a flat front matter's value is read for without the parser; the others (owners, dates...) go through it. */
+const FLAT_FIELDS: ReadonlySet<string> = new Set(['doc-ingest-id', 'id', 'title', 'semantic_identifier']);
+
+/**
+ * A flat front matter (`flatYaml.ts`) read as `readYamlFrontMatter` reads it, without the YAML parser (issue 37):
+ * the same fields, metadata, problems and errors. Undefined, with nothing recorded, when the front matter is not
+ * surely flat or holds a key this reading leaves to the parser.
+ */
+export function readFlatFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[], generatorKeys: readonly string[]): FrontMatter | undefined {
+  const entries = flatYaml(block.source);
+  if (entries === undefined) return undefined;
+  const result: FrontMatter = { metadata: {} };
+  if (entries.length === 0) return result;
+  for (const { key, value } of entries) {
+    if (generatorKeys.includes(key)) continue;
+    if (RESERVED_KEYS.includes(key) && (!FLAT_FIELDS.has(key) || value.kind === 'list')) return undefined;
+  }
+  const ignored = new Set(ignoreKeys);
+  const topLevel: Metadata = {};
+  const keyLines: Record<string, number> = {};
+  result.keyLines = keyLines;
+  for (const { key, value, line: at } of entries) {
+    const line = block.firstLine + at;
+    keyLines[key] ??= line;
+    if (generatorKeys.includes(key)) continue;
+    if (RESERVED_KEYS.includes(key)) {
+      // A text field: text, or a number or boolean as written (`textField`).
+      const text = value.kind === 'null' || value.kind === 'list' ? undefined : value.text.trim();
+      if (key === 'title' && text) result.title = text;
+      else if (key === 'semantic_identifier' && text) result.semanticIdentifier = text;
+      else if ((key === 'id' || key === 'doc-ingest-id') && text !== undefined && text !== '' && !(key === 'id' && result.idKey === 'doc-ingest-id')) {
+        result.id = validateExplicitId(text, key, line);
+        result.idKey = key;
+      }
+      continue;
+    }
+    if (Object.hasOwn(PUBLISH_SWITCHES, key)) {
+      const switchKey = key as PublishSwitch;
+      if (value.kind === 'boolean' && value.value === PUBLISH_SWITCHES[switchKey]) result.withheld ??= { key: switchKey, line };
+      continue;
+    }
+    if (ignored.has(key) || OWN_KEYS.includes(key)) continue;
+    if (value.kind === 'null') {
+      problems.push(problem('warning', 'metadataSkipped', l10n.t('Front matter “{0}” (line {1}) {2}, so it was left out of the metadata.', key, line, l10n.t('has no value')), { line, key }));
+    } else {
+      topLevel[key] = value.kind === 'list' ? value.items : value.text;
+    }
+  }
+  result.metadata = { ...topLevel };
+  return result;
 }
 
 function readYamlFrontMatter(block: FrontMatterBlock, ignoreKeys: readonly string[], problems: DocumentProblem[], generatorKeys: readonly string[]): FrontMatter {

@@ -52,6 +52,17 @@ const TRICKY: Record<string, string> = {
   'two blank lines in a list': '<A>\n  - one\n\n\n  - two\n</A>\n',
   'a heading under a paragraph line': '<A>\n  Text\n  ## Heading\n  More\n</A>\n',
   'a list interrupting a paragraph': '<A>\n  Text\n  - item\n</A>\n',
+  'a list interrupting a paragraph, going on': '<A>\n  Example questions:\n  - "Which pages?"\n  - How do I <kbd>X</kbd>?\n\n  After.\n</A>\n',
+  'an ordered list from 1 interrupting a paragraph': '<A>\n  Text\n  1. item\n  2. next\n</A>\n',
+  'an ordered list from 2 under a paragraph': '<A>\n  Text\n  2. item\n</A>\n',
+  'a list under a table row': '<A>\n  | a | b |\n  - item\n</A>\n',
+  'a deeper list under a paragraph': '<A>\n  Text\n    - item\n</A>\n',
+  'a thematic break of spaced dashes under a paragraph': '<A>\n  Text\n  - - -\n</A>\n',
+  'a thematic break of stars under a paragraph': '<A>\n  Text\n  * * *\n</A>\n',
+  'a thematic break under a paragraph, then a list': '<A>\n  Text\n  - - -\n  - item\n</A>\n',
+  'a list indented as code under a paragraph': '<A>\n  Text\n      - item\n</A>\n',
+  'an empty bullet under a paragraph': '<A>\n  Text\n  -\n  more\n</A>\n',
+  'a list interrupting a paragraph at the top': 'Text\n- item\n- next\n',
   'a lazy line after a list': '<A>\n  - item\n  lazy\n</A>\n',
   'a list item continued by an indented paragraph': '<A>\n  - item\n\n    more of it\n\n  after\n</A>\n',
   'a table under a paragraph line': '<A>\n  Text\n  | a | b |\n  | - | - |\n  | 1 | 2 |\n</A>\n',
@@ -120,6 +131,69 @@ const SURE: Record<string, string> = {
   'a key __proto__ twice': '<A o={{ __proto__: 1, __proto__: 2 }}>\n  Text.\n</A>\n',
 };
 
+/**
+ * Lines of prose holding inline tags (`mdxInline.ts`): each must read as the real parser reads it. Those named in
+ * INLINE_SURE are read without the parser; every other one tempts a guard of `inlineElements` and is left to it.
+ */
+const INLINE: Record<string, string> = {
+  'keys in a paragraph': '<Note>\n  Press <kbd>Ctrl</kbd> + <kbd>I</kbd> to open it.\n</Note>\n',
+  'icons and badges in a list': '<Update label="May">\n  - **Badges**: a new <Badge color="green">Badge</Badge> component.\n  - Click the <Icon icon="headphones" /> button.\n  - Nested <b><kbd>A</kbd> key</b> and <Tooltip tip="A hint">word</Tooltip>.\n</Update>\n',
+  'line breaks in table rows': '<Tab title="A">\n  | Key | Value |\n  | --- | --- |\n  | a<br />b | <Icon icon="x" /> c |\n</Tab>\n',
+  'a badge in a heading': '<Tab title="A">\n  ## New <Badge>beta</Badge>\n\n  Text.\n</Tab>\n',
+  'a tag and text at a block start': '<Note>\n  <Icon icon="x" /> Amazon Web Services\n</Note>\n',
+  'a whole-line element with text': '<Steps>\n  <PreviewButton href="/a">Open the file</PreviewButton>\n</Steps>\n',
+  'a tag after a link': '<Note>\n  See [the docs](/a/b(c)) then <kbd>X</kbd>.\n</Note>\n',
+  'a code span and a tag': '<Note>\n  Write `<x>` or ``a ` b`` and <kbd>Y</kbd>.\n</Note>\n',
+  'an entity in an element': '<Note>\n  Type <kbd>&lt;</kbd> here.\n</Note>\n',
+  'a tag in a link text': '<Note>\n  Open [<kbd>A</kbd> here](/a).\n</Note>\n',
+  'emphasis around an element': '<Note>\n  A **<kbd>B</kbd>** and *<Icon icon="x" />*.\n</Note>\n',
+  'only tags on a line': '<Note>\n  <Icon icon="x" /> <Icon icon="y" />\n</Note>\n',
+  'only tags in a list item': '<Note>\n  - <Accordion title="T" description="D"></Accordion>\n  - text\n</Note>\n',
+  'only tags in a quote in a list item': '<Note>\n  - > <Accordion title="T" description="D"></Accordion>\n</Note>\n',
+  'a tag in a link destination': '<Note>\n  A [link](/a<b>x</b>) here.\n</Note>\n',
+  'a tag in a link title': '<Note>\n  A [link](/a "t <b>x</b>") here.\n</Note>\n',
+  'a tag in an enclosed destination': '<Note>\n  A [link](<kbd>) here.\n</Note>\n',
+  'a tag in an image': '<Note>\n  An ![alt <b>x</b>](/a.png) here.\n</Note>\n',
+  'a tag in a reference definition': '<Note>\n  [a]: <b>x</b>\n\n  Text.\n</Note>\n',
+  "a tag in a reference definition's title": '<Note>\n  [a]: /u "<b>x</b>"\n\n  Text.\n</Note>\n',
+  'emphasis across a tag': '<Note>\n  A *b <b>c* d</b> e.\n</Note>\n',
+  'a link across a tag': '<Note>\n  A [b <b>c](/x) d</b> e.\n</Note>\n',
+  'a space inside an element': '<Note>\n  A <b> x </b> and <kbd>y </kbd>.\n</Note>\n',
+  'an escaped tag': '<Note>\n  A \\<b>x</b> here.\n</Note>\n',
+  'a less-than sign': '<Note>\n  When a < b, press <kbd>X</kbd>.\n</Note>\n',
+  'an unclosed void tag': '<Note>\n  A<br>b\n</Note>\n',
+  'tags closing out of order': '<Note>\n  A <b><i>x</b></i> here.\n</Note>\n',
+  'a tag closing over lines': '<Note>\n  A <b>x\n  y</b> here.\n</Note>\n',
+  'a code span opened on the line before': '<Note>\n  Text `open\n  then <kbd>x</kbd>` close.\n</Note>\n',
+  'a backtick in an attribute': '<Note>\n  A <Icon title="`" /> and `code`.\n</Note>\n',
+  'a backtick in an attribute pairing on': '<Note>\n  A <Icon title="`" /> a ` b <kbd>x</kbd> `c`.\n</Note>\n',
+  'a brace beside a tag': '<Note>\n  A <kbd>x</kbd> {1 + 1}.\n</Note>\n',
+  'a comment beside a tag': '<Note>\n  A <kbd>x</kbd> {/* c */}.\n</Note>\n',
+  'a reference in an attribute': '<Note>\n  A <Icon title="&amp;" /> here.\n</Note>\n',
+  'a fragment': '<Note>\n  A <>x</> here.\n</Note>\n',
+  'an HTML comment': '<Note>\n  A <!-- x --> here.\n</Note>\n',
+  'a lazy line after an inline line in a list': '<Note>\n  - item <kbd>A</kbd>\n  lazy <kbd>B</kbd>\n</Note>\n',
+  'a tag indented into a list item': '<Note>\n  - item\n    more <kbd>A</kbd> here\n</Note>\n',
+  'inline tags at the top': 'Press <kbd>Ctrl</kbd> + <kbd>I</kbd>.\n\n- A <Badge>new</Badge> thing\n',
+  'a link in a warning': '<Steps>\n  <Warning>This is deprecated. Use the [v2 job](/api/v2) instead.</Warning>\n\n  Next.\n</Steps>\n',
+  'bold in a warning': '<Steps>\n  <Warning>**For JWT:** it differs from `exp` and _more_.</Warning>\n</Steps>\n',
+  'an image in a frame': '<Step title="A">\n  <Frame>![Creating an app](/images/a.png)</Frame>\n</Step>\n',
+  'bold in a badge in a heading': '<Tab title="A">\n  ## A <Badge>**new**</Badge> thing\n</Tab>\n',
+  'a line of marks in an element, then more': '<Note>\n  <W>[a](/b)</W>\n  more\n</Note>\n',
+  'a line of marks in an element, then a mark': '<Note>\n  <W>x *a</W>\n  b* c\n</Note>\n',
+  'marks in an element in a list item, then a mark': '<Note>\n  - <W>x *a</W>\n    b* c\n</Note>\n',
+  'a line of marks in an element after a line': '<Note>\n  *start\n  <W>x*</W>\n</Note>\n',
+  'marks in an element and outside': '<Note>\n  A *b* <W>[a](/b)</W> c\n</Note>\n',
+  'a mark first in an element pairing outside': '<Note>\n  A <b>*c</b> d* e.\n</Note>\n',
+  'marks around an element in an element': '<Note>\n  <W>*a <b>x</b> c*</W> d\n</Note>\n',
+  'marks in an element in a list': '<Note>\n  - <W>*a*</W>\n  - b\n</Note>\n',
+  'an image beside an element': '<Note>\n  ![a](/b.png) <kbd>x</kbd>\n</Note>\n',
+  'an image holding an element, in an element': '<Note>\n  <W>![a <b>x</b>](/b.png)</W> c\n</Note>\n',
+};
+
+/** INLINE pages read without the parser at all. */
+const INLINE_SURE = ['keys in a paragraph', 'icons and badges in a list', 'line breaks in table rows', 'a badge in a heading', 'a tag and text at a block start', 'a whole-line element with text', 'a tag after a link', 'a code span and a tag', 'an entity in an element', 'a tag in a link text', 'emphasis around an element', 'a space inside an element', 'a tag indented into a list item', 'inline tags at the top', 'a link in a warning', 'bold in a warning', 'an image in a frame', 'bold in a badge in a heading'];
+
 describe('MDX fast path: plain Markdown in components cut out of the parse (issue 37)', function () {
   this.timeout(120_000);
 
@@ -131,11 +205,27 @@ describe('MDX fast path: plain Markdown in components cut out of the parse (issu
     it(`reads as the real parser, without it where sure: ${name}`, () => assertSame(text, name));
   }
 
+  for (const [name, text] of Object.entries(INLINE)) {
+    it(`reads inline tags as the real parser: ${name}`, () => assertSame(text, name));
+  }
+
+  it('reads a list interrupting a paragraph without the parser', () => {
+    for (const name of ['a list interrupting a paragraph', 'a list interrupting a paragraph, going on', 'an ordered list from 1 interrupting a paragraph', 'a list under a table row']) {
+      assert.ok(sureChildren(TRICKY[name] as string), name);
+    }
+  });
+
+  it('reads lines of prose with inline tags without the parser where sure, and leaves the rest to it', () => {
+    for (const [name, text] of Object.entries(INLINE)) {
+      assert.equal(sureChildren(text) !== undefined, INLINE_SURE.includes(name), name);
+    }
+  });
+
   it('reads whole tags and plain Markdown without the parser, and leaves the rest to it', () => {
-    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot', 'a tag in a code span']) {
+    for (const name of ['cards of plain attributes', 'a changelog entry of literals', 'an image over lines', 'comments between blocks', 'a name with a dot', 'a tag in a code span', 'a tag with text after it']) {
       assert.ok(sureChildren(SURE[name] as string), name);
     }
-    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a tag with text after it', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
+    for (const name of ['a reference in a value', 'a line feed in a value', 'a number with a leading zero', 'a brace in a string of an expression', 'an expression that is no literal', 'two comments in one', 'a comment and text', 'a tag closing another name', 'a tag never closed', 'a namespaced name', 'a tab in a tag', 'a key __proto__ twice', 'a code span left open on the line before', 'a code span in a list left open before', 'a backtick run closed by a longer one', 'an escaped backtick']) {
       assert.equal(sureChildren(SURE[name] as string), undefined, name);
     }
     for (const [name, text] of Object.entries(IN_LIST_ITEM)) assert.equal(sureChildren(text), undefined, name);

@@ -7,9 +7,10 @@
  *
  * A run is cut out only where the result is sure to be the parser's (the differential test, mdxSkeleton.test.ts,
  * holds it to the real parser on every page of the bench corpus and of the fixtures):
- * - its lines hold no `<`, `{` or `}` outside fenced code and code spans that close on their line (and then no
- *   line of the run leaves a code span open), and it stands between lines that are each one whole
- *   JSX tag (or the text's ends), outside any tag or expression that continues over lines;
+ * - its lines hold no `<`, `{` or `}` outside fenced code, code spans that close on their line and inline tags
+ *   read without the parser (`mdxInline.ts`: a line of prose whose tags open and close on it; then no line of the
+ *   run leaves a code span open), and it stands between lines that are each one whole JSX tag (or the text's
+ *   ends), outside any tag or expression that continues over lines; its blocks carry their inline tags as children;
  * - its blocks start at one indentation, without tabs, end without trailing blanks and are separated by single
  *   blank lines, so that a list running on over a blank line gives the same text as two blocks would;
  * - no line inside a block could start another block (a heading, fence, quote, break or table after a paragraph
@@ -28,6 +29,8 @@
  * tag is left to the skeleton.
  */
 import type { MdxNode } from './mdx';
+import { inlineElements } from './mdxInline';
+import type { InlineLine } from './mdxInline';
 import { tagLine } from './mdxTagLine';
 
 /** A block of a run: what the parser would make one top-level node. */
@@ -37,6 +40,8 @@ interface Chunk {
   column: number;
   /** A list may run on over a blank line into a neighbour. */
   list?: true;
+  /** The JSX text elements of its lines (`mdxInline.ts`). */
+  inline?: MdxNode[];
 }
 
 interface Run {
@@ -55,8 +60,12 @@ interface Line {
   kind: 'blank' | 'tag' | 'mdx' | 'plain';
   /** Inside a fence (its opening and closing lines included): what MDX never reads. */
   fenced: boolean;
-  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it. */
+  /** A plain line whose `<`, `{` and `}` all stand in code spans that close on it, or in its inline tags. */
   code?: true;
+  /** A plain line's JSX text elements, read without the parser (`mdxInline.ts`). */
+  inline?: MdxNode[];
+  /** Its elements hold emphasis, links or images: the line must be a block of its own, not in a list. */
+  alone?: true;
 }
 
 const FENCE = /^[ \t]*(`{3,}|~{3,})/;
@@ -66,6 +75,7 @@ const WHOLE_TAG = /^[ \t]*<\/?[A-Za-z][\w.:-]*(?:\s+[A-Za-z_:][\w.:-]*(?:=(?:"[^
 const BLOCK_START = /^(?:#{1,6}(?:[ \t]|$)|>|`{3,}|~{3,}|[-*+](?:[ \t]|$)|\d{1,9}[.)](?:[ \t]|$)|[-*_=:| \t]*-[-*_=:| \t]*$|[=*_ \t]+$)/;
 const LIST_ITEM = /^(?:([-*+])|\d{1,9}([.)]))( {1,4})(?=\S)/;
 const ATX = /^#{1,6}(?:[ \t]|$)/;
+const THEMATIC_BREAK = /^(?:(?:\*[ \t]*){3,}|(?:-[ \t]*){3,}|(?:_[ \t]*){3,})$/;
 /** Beyond these, a run is left to the parser: the stage's bound on nesting is the parser's to find. */
 const MAX_INDENT = 200;
 const MAX_EMPHASIS_MARKS = 200;
@@ -97,7 +107,7 @@ export function sureChildren(text: string): MdxNode[] | undefined {
       if (run === undefined || !listEndsApart(run, all[j], text)) return undefined;
       const base = open.length === 0 ? run.indent : ((open[0] as MdxNode).position?.start.column ?? 1) - 1;
       if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
-      for (const c of run.chunks) children.push({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } });
+      for (const c of run.chunks) children.push(chunkNode(c));
       i = j;
       continue;
     }
@@ -180,13 +190,20 @@ export function skeletonChildren(text: string, parse: (text: string) => MdxNode)
     if (place === undefined) return undefined;
     const base = place.base ?? run.indent;
     if (run.indent < base || run.widestBlank > run.indent - base) return undefined;
-    const nodes = run.chunks.map((c): MdxNode => ({ type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } }));
+    const nodes = run.chunks.map(chunkNode);
     const siblings = place.children;
     let index = 0;
     while (index < siblings.length && offset(siblings[index] as MdxNode, 'start') < run.from) index++;
     siblings.splice(index, 0, ...nodes);
   }
   return root;
+}
+
+/** A block of a run as a node of type `markdown`, holding the JSX text elements of its lines. */
+function chunkNode(c: Chunk): MdxNode {
+  const node: MdxNode = { type: 'markdown', position: { start: { offset: c.start, column: c.column }, end: { offset: c.end } } };
+  if (c.inline !== undefined) node.children = c.inline;
+  return node;
 }
 
 function offset(node: MdxNode, side: 'start' | 'end'): number {
@@ -239,6 +256,7 @@ function lines(text: string): Line[] {
   const out: Line[] = [];
   let fence: { char: string; length: number } | undefined;
   const state = { tag: undefined as { quote: string | undefined; braces: number } | undefined, braces: 0 };
+  let inline: InlineLine | undefined;
   for (let start = 0; start <= text.length;) {
     const newline = text.indexOf('\n', start);
     const end = newline === -1 ? text.length : newline;
@@ -258,6 +276,8 @@ function lines(text: string): Line[] {
         out.push({ start, end, kind: 'plain', fenced: false });
       } else if (codeOnly(line)) {
         out.push({ start, end, kind: 'plain', fenced: false, code: true });
+      } else if (line.includes('<') && (inline = inlineElements(line, start)) !== undefined) {
+        out.push({ start, end, kind: 'plain', fenced: false, code: true, inline: inline.nodes, ...(inline.alone ? { alone: true as const } : {}) });
       } else {
         scan(line, state);
         out.push({ start, end, kind: state.tag === undefined && state.braces === 0 && WHOLE_TAG.test(line) ? 'tag' : 'mdx', fenced: false });
@@ -369,11 +389,12 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
   const chunks: Chunk[] = [];
   let indent = -1;
   let widestBlank = 0;
-  let open: { kind: 'paragraph' | 'list' | 'table' | 'fence'; lines: number; bullet?: string; content?: number; fence?: string } | undefined;
+  let open: { kind: 'paragraph' | 'list' | 'table' | 'fence'; lines: number; bullet?: string; content?: number; fence?: string; alone?: true } | undefined;
   let blanks = 0;
   const close = (line: Line) => {
     const chunk = chunks[chunks.length - 1] as Chunk;
     chunk.end = line.end;
+    if (line.inline) (chunk.inline ??= []).push(...line.inline);
   };
   for (let k = first; k <= last; k++) {
     const line = lines[k] as Line;
@@ -411,7 +432,8 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
       }
       // Where a block ends (and a heading's end is its line's), the parser's end leaves trailing blanks out.
       if (/[ \t]$/.test(raw)) return undefined;
-      chunks.push({ start: line.start + lead, end: line.end, column: lead + 1 });
+      chunks.push({ start: line.start + lead, end: line.end, column: lead + 1, ...(line.inline ? { inline: [...line.inline] } : {}) });
+      if (line.alone && LIST_ITEM.test(body)) return undefined;
       if (ATX.test(body)) {
         open = undefined; // one line; the next line starts a block of its own
       } else {
@@ -421,13 +443,15 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
           (chunks[chunks.length - 1] as Chunk).list = true;
         }
         else if (BLOCK_START.test(body)) return undefined;
-        else open = { kind: body.includes('|') ? 'table' : 'paragraph', lines: 1 };
+        else open = { kind: body.includes('|') ? 'table' : 'paragraph', lines: 1, ...(line.alone ? { alone: true as const } : {}) };
       }
       continue;
     }
     // A line inside the open block.
     // (After a heading or a closed fence nothing continues: `open` is undefined, and the line started a block above.)
     if (open === undefined || line.fenced) return undefined;
+    // A line whose elements hold marks is a block of its own (see `alone`).
+    if (line.alone || open.alone) return undefined;
     open.lines++;
     if (open.kind === 'list') {
       const item = LIST_ITEM.exec(body);
@@ -437,6 +461,14 @@ function chunked(lines: readonly Line[], text: string): Omit<Run, 'from' | 'to'>
         return undefined;
       }
     } else if (BLOCK_START.test(body)) {
+      const item = LIST_ITEM.exec(body);
+      if (item && lead === indent && (item[1] !== undefined || /^1[.)]/.test(body)) && !THEMATIC_BREAK.test(body)) {
+        // A list interrupts a paragraph (a bullet, or the number 1, with text after it): a block of its own, right after.
+        if (/[ \t]$/.test(raw)) return undefined;
+        chunks.push({ start: line.start + lead, end: line.end, column: lead + 1, list: true, ...(line.inline ? { inline: [...line.inline] } : {}) });
+        open = { kind: 'list', lines: 1, bullet: item[1] ?? item[2], content: lead + item[0].length };
+        continue;
+      }
       // A table's delimiter row, right under its head; anything else that may start a block is left to the parser.
       if (!(open.kind === 'table' && open.lines === 2 && /^[-:| \t]+$/.test(body))) return undefined;
     } else if (open.kind === 'paragraph' && body.includes('|')) {

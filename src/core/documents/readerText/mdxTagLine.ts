@@ -24,7 +24,6 @@ export interface TagLine {
   value?: string;
 }
 
-const OPEN = /^( *)<(\/?)([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)*)/;
 const ATTRIBUTE_NAME = /[A-Za-z_$][A-Za-z0-9_$-]*/y;
 const COMMENT = /^( *)\{(\/\*[^{}]*?\*\/)\}[ \t]*$/;
 
@@ -42,44 +41,58 @@ export function tagLine(line: string): TagLine | undefined {
     const start = (comment[1] as string).length;
     return { kind: 'comment', name: '', attributes: [], start, end: start + value.length + 2, value };
   }
-  const open = OPEN.exec(line);
+  const open = /^ */.exec(line) as RegExpExecArray;
+  const tag = tagAt(line, open[0].length, true);
+  if (tag === undefined || line.slice(tag.end).trim() !== '') return undefined;
+  return tag;
+}
+
+const TAG_NAME = /<(\/?)([A-Za-z][A-Za-z0-9_$]*(?:\.[A-Za-z][A-Za-z0-9_$]*)*)/y;
+
+/**
+ * The tag whose `<` stands at `at` in `text`, read as `tagLine` reads one (see the file's comment), with whatever
+ * follows it; undefined when none is sure to start there. `newlines`: whether line feeds may stand between its
+ * attributes (a tag over lines).
+ */
+export function tagAt(text: string, at: number, newlines = false): TagLine | undefined {
+  TAG_NAME.lastIndex = at;
+  const open = TAG_NAME.exec(text);
   if (!open) return undefined;
-  const start = (open[1] as string).length;
-  const closing = open[2] === '/';
+  const start = at;
+  const closing = open[1] === '/';
   const attributes: TagLine['attributes'] = [];
-  let at = open[0].length;
+  at += open[0].length;
   for (;;) {
-    const spaced = skipSpaces(line, at, true);
-    if (line[spaced] === '>' || (line[spaced] === '/' && line[spaced + 1] === '>')) {
-      const self = line[spaced] === '/';
+    const spaced = skipSpaces(text, at, newlines);
+    if (text[spaced] === '>' || (text[spaced] === '/' && text[spaced + 1] === '>')) {
+      const self = text[spaced] === '/';
       if (closing && self) return undefined;
       const end = spaced + (self ? 2 : 1);
-      if (line.slice(end).trim() !== '') return undefined;
-      return { kind: closing ? 'close' : self ? 'self' : 'open', name: open[3] as string, attributes, start, end };
+      return { kind: closing ? 'close' : self ? 'self' : 'open', name: open[2] as string, attributes, start, end };
     }
     if (closing || spaced === at) return undefined;
     ATTRIBUTE_NAME.lastIndex = spaced;
-    const name = ATTRIBUTE_NAME.exec(line)?.[0];
+    const name = ATTRIBUTE_NAME.exec(text)?.[0];
     if (name === undefined) return undefined;
     at = spaced + name.length;
-    if (line[at] !== '=') {
+    if (text[at] !== '=') {
       attributes.push({ type: 'mdxJsxAttribute', name, value: null });
       continue;
     }
-    const quote = line[at + 1];
+    const quote = text[at + 1];
     if (quote === '"' || quote === "'") {
-      const close = line.indexOf(quote, at + 2);
+      const close = text.indexOf(quote, at + 2);
       if (close === -1) return undefined;
-      const value = line.slice(at + 2, close);
+      const value = text.slice(at + 2, close);
       if (value.includes('&') || value.includes('\n')) return undefined;
       attributes.push({ type: 'mdxJsxAttribute', name, value });
       at = close + 1;
     } else if (quote === '{') {
-      const inner = skipSpaces(line, at + 2);
-      const literal = literalEnd(line, inner, 0);
-      const close = literal === undefined ? -1 : skipSpaces(line, literal);
-      if (close === -1 || line[close] !== '}') return undefined;
-      attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: line.slice(at + 2, close) } });
+      const inner = skipSpaces(text, at + 2);
+      const literal = literalEnd(text, inner, 0);
+      const close = literal === undefined ? -1 : skipSpaces(text, literal);
+      if (close === -1 || text[close] !== '}') return undefined;
+      attributes.push({ type: 'mdxJsxAttribute', name, value: { type: 'mdxJsxAttributeValueExpression', value: text.slice(at + 2, close) } });
       at = close + 1;
     } else {
       return undefined;
