@@ -3,7 +3,8 @@
  * the zod schema for anything else, so that a check whose server answers as expected loads no zod (issue 37).
  */
 import type * as z from 'zod';
-import { isJsonObject, lazySchema } from './lazySchema';
+import { isJsonObject } from '../jsonObject';
+import { lazySchema } from './lazySchema';
 import type { PairInfo } from './schemas';
 
 /** An answer whose body is not read (a status request, a probe): anything, as `z.unknown()` takes it. */

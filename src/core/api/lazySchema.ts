@@ -29,8 +29,3 @@ export function lazySchema<T>(quick: (value: unknown) => { data: T } | undefined
 export function isLazySchema(schema: ResponseSchema): schema is LazySchema<unknown> {
   return (schema as Partial<LazySchema<unknown>>).kind === 'lazy';
 }
-
-/** A JSON object (not an array, not null), as `z.object` and its kin take it. */
-export function isJsonObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}

@@ -3,7 +3,7 @@
  * request, `doc-ingest check`'s route probe among them, and loading zod for it cost more than the request (issue
  * 37). It judges exactly as `HTTPValidationErrorSchema` does (`validationDetail.test.ts` compares the two).
  */
-import { isJsonObject } from './lazySchema';
+import { isJsonObject } from '../jsonObject';
 
 export interface ValidationDetailItem {
   loc: (string | number)[];

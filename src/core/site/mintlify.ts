@@ -21,10 +21,11 @@ import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, joinUrl, under } from './types';
 import type { Site, SiteFiles, SitePage, SiteRule } from './types';
 import * as l10n from '@vscode/l10n';
+import { isJsonObject } from '../jsonObject';
 
 export async function loadMintlify(files: SiteFiles, configFile: string, folder: string, text: string): Promise<Site> {
   const { value: config, parts, warnings } = await readMintlifyConfig(files, configFile, folder, text);
-  const record = isRecord(config) ? config : {};
+  const record = isJsonObject(config) ? config : {};
   const oldConfig = configFile.endsWith('mint.json');
   const places = navigationPlaces(record.navigation, oldConfig ? { tabs: record.tabs, anchors: record.anchors } : undefined);
   const canonical = canonicalOf(record);
@@ -90,14 +91,10 @@ export async function loadMintlify(files: SiteFiles, configFile: string, folder:
 /** `seo.metatags.canonical` as an absolute http(s) address without a trailing slash. */
 function canonicalOf(config: Record<string, unknown>): string | undefined {
   const seo = config.seo;
-  const metatags = isRecord(seo) ? seo.metatags : undefined;
-  const canonical = isRecord(metatags) ? metatags.canonical : undefined;
+  const metatags = isJsonObject(seo) ? seo.metatags : undefined;
+  const canonical = isJsonObject(metatags) ? metatags.canonical : undefined;
   if (typeof canonical !== 'string' || !/^https?:\/\/[^/\s]+/i.test(canonical.trim())) return undefined;
   return canonical.trim().replace(/\/+$/, '');
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 function nonEmpty(value: string | undefined): string | undefined {

@@ -15,6 +15,7 @@ import { parse as parseYaml } from 'yaml';
 import { codeSpan } from '../documents/text';
 import { joinPath } from './types';
 import type { SiteFiles } from './types';
+import { isJsonObject } from '../jsonObject';
 
 /** What the page's generated part is, or why it cannot be made. */
 export type ApiPart =
@@ -82,7 +83,7 @@ export class MintlifyApiSpecs {
         continue;
       }
       const operation = at(at(at(spec, 'paths'), path), method);
-      if (!isRecord(operation)) {
+      if (!isJsonObject(operation)) {
         if (file !== undefined) return { missing: l10n.t('its spec {0} has no operation {1}', specPath, where) };
         continue;
       }
@@ -100,7 +101,7 @@ export class MintlifyApiSpecs {
     const spec = await this.spec(specPath);
     if (spec === undefined) return { missing: l10n.t('its spec {0} (front matter asyncapi) is missing or is no JSON or YAML', specPath) };
     const channel = at(at(spec, 'channels'), channelId);
-    if (!isRecord(channel)) return { missing: l10n.t('its spec {0} has no channel {1}', specPath, channelId) };
+    if (!isJsonObject(channel)) return { missing: l10n.t('its spec {0} has no channel {1}', specPath, channelId) };
     return channelMarkdown(spec, channel, channelId);
   }
 
@@ -135,7 +136,7 @@ export class MintlifyApiSpecs {
           if (!SKIPPED_FOLDERS.test(entry.name)) folders.push(path);
         } else if (/\.(?:json|ya?ml)$/i.test(entry.name)) {
           const spec = await this.spec(joinPath(this.folder, path));
-          if (isRecord(spec) && (typeof spec.openapi === 'string' || typeof spec.swagger === 'string') && isRecord(spec.paths)) found.push(path);
+          if (isJsonObject(spec) && (typeof spec.openapi === 'string' || typeof spec.swagger === 'string') && isJsonObject(spec.paths)) found.push(path);
         }
       }
     }
@@ -160,7 +161,7 @@ function operationMarkdown(spec: Json, operation: Record<string, unknown>, metho
   const metadata = at(at(operation, 'x-mint'), 'metadata');
   const lines: string[] = [codeSpan(`${method.toUpperCase()} ${path}`)];
   const description = text(at(metadata, 'description')) ?? text(operation.description);
-  const parameters = [...asArray(at(pathItem, 'parameters')), ...asArray(operation.parameters)].map((p) => resolve(spec, p)).filter(isRecord);
+  const parameters = [...asArray(at(pathItem, 'parameters')), ...asArray(operation.parameters)].map((p) => resolve(spec, p)).filter(isJsonObject);
   for (const [where, heading] of [['path', 'Path parameters'], ['query', 'Query parameters'], ['header', 'Headers'], ['cookie', 'Cookies']] as const) {
     const here = parameters.filter((p) => p.in === where);
     if (here.length === 0) continue;
@@ -176,7 +177,7 @@ function operationMarkdown(spec: Json, operation: Record<string, unknown>, metho
     lines.push(...schemaFields(spec, at(bodyContent.value, 'schema')));
   }
   const responses = at(operation, 'responses');
-  if (isRecord(responses) && Object.keys(responses).length > 0) {
+  if (isJsonObject(responses) && Object.keys(responses).length > 0) {
     lines.push('**Responses**');
     for (const [status, raw] of Object.entries(responses)) {
       const response = resolve(spec, raw);
@@ -196,7 +197,7 @@ function operationMarkdown(spec: Json, operation: Record<string, unknown>, metho
 
 /** The first media type of a `content` map, with its value. */
 function firstContent(content: unknown): { type: string; value: unknown } | undefined {
-  if (!isRecord(content)) return undefined;
+  if (!isJsonObject(content)) return undefined;
   const [type, value] = Object.entries(content)[0] ?? [];
   return type === undefined ? undefined : { type, value };
 }
@@ -206,7 +207,7 @@ function schemaFields(spec: Json, raw: unknown): string[] {
   let schema = merged(spec, resolve(spec, raw));
   if (schema?.type === 'array') schema = merged(spec, resolve(spec, schema.items));
   const properties = schema?.properties;
-  if (!isRecord(properties)) return [];
+  if (!isJsonObject(properties)) return [];
   const required = new Set(asArray(schema?.required).filter((r): r is string => typeof r === 'string'));
   return Object.entries(properties).map(([name, property]) => {
     const field = resolve(spec, property);
@@ -216,13 +217,13 @@ function schemaFields(spec: Json, raw: unknown): string[] {
 
 /** `allOf` parts merged into one object schema (their properties and required lists), as a reader sees them. */
 function merged(spec: Json, schema: unknown): Record<string, unknown> | undefined {
-  if (!isRecord(schema)) return undefined;
-  const parts = asArray(schema.allOf).map((p) => merged(spec, resolve(spec, p))).filter(isRecord);
+  if (!isJsonObject(schema)) return undefined;
+  const parts = asArray(schema.allOf).map((p) => merged(spec, resolve(spec, p))).filter(isJsonObject);
   if (parts.length === 0) return schema;
   const properties: Record<string, unknown> = {};
   const required: unknown[] = [];
   for (const part of [...parts, schema]) {
-    if (isRecord(part.properties)) Object.assign(properties, part.properties);
+    if (isJsonObject(part.properties)) Object.assign(properties, part.properties);
     required.push(...asArray(part.required));
   }
   return { ...schema, type: schema.type ?? 'object', properties, required };
@@ -237,15 +238,15 @@ function fieldText(name: string, schema: unknown, required: boolean, description
 }
 
 function typeOf(schema: unknown): string | undefined {
-  if (!isRecord(schema)) return undefined;
+  if (!isJsonObject(schema)) return undefined;
   const type = Array.isArray(schema.type) ? schema.type.filter((t) => t !== 'null').join(' | ') : schema.type;
   if (type === 'array') {
-    const items = isRecord(schema.items) ? schema.items : undefined;
+    const items = isJsonObject(schema.items) ? schema.items : undefined;
     const itemType = items?.type;
     return codeSpan(typeof itemType === 'string' ? `${itemType}[]` : 'array');
   }
   if (typeof type === 'string' && type !== '') return codeSpan(type);
-  if (isRecord(schema.properties) || schema.allOf !== undefined) return codeSpan('object');
+  if (isJsonObject(schema.properties) || schema.allOf !== undefined) return codeSpan('object');
   return undefined;
 }
 
@@ -256,7 +257,7 @@ function channelMarkdown(spec: Json, channel: Record<string, unknown>, id: strin
   const lines: string[] = [address !== undefined ? `Address: ${codeSpan(address)}` : ''];
   const description = text(channel.description);
   const messages = at(channel, 'messages');
-  if (isRecord(messages)) {
+  if (isJsonObject(messages)) {
     lines.push('**Messages**');
     for (const [name, raw] of Object.entries(messages)) {
       const message = resolve(spec, raw);
@@ -265,10 +266,10 @@ function channelMarkdown(spec: Json, channel: Record<string, unknown>, id: strin
       lines.push(`**${title}**${said !== undefined ? `: ${said}` : ''}`);
       let payload = resolve(spec, at(message, 'payload'));
       // AsyncAPI 3's multi-format schema object: `{ schemaFormat, schema }`.
-      if (isRecord(payload) && payload.schema !== undefined && payload.type === undefined) payload = resolve(spec, payload.schema);
+      if (isJsonObject(payload) && payload.schema !== undefined && payload.type === undefined) payload = resolve(spec, payload.schema);
       const fields = schemaFields(spec, payload);
       if (fields.length > 0) lines.push(...fields);
-      else if (isRecord(payload) && (payload.type !== undefined || payload.description !== undefined)) lines.push(fieldText('payload', payload, false, undefined));
+      else if (isJsonObject(payload) && (payload.type !== undefined || payload.description !== undefined)) lines.push(fieldText('payload', payload, false, undefined));
     }
   }
   const title = text(channel.title) ?? id;
@@ -279,7 +280,7 @@ function channelMarkdown(spec: Json, channel: Record<string, unknown>, id: strin
 
 /** A value with its local `$ref` followed (`#/components/schemas/X`), up to a bound; another ref: as written. */
 function resolve(spec: Json, value: unknown, depth = 0): unknown {
-  if (!isRecord(value) || typeof value.$ref !== 'string') return value;
+  if (!isJsonObject(value) || typeof value.$ref !== 'string') return value;
   if (depth >= MAX_REF_DEPTH || !value.$ref.startsWith('#/')) return undefined;
   let target: unknown = spec;
   for (const part of value.$ref.slice(2).split('/')) target = at(target, part.replace(/~1/g, '/').replace(/~0/g, '~'));
@@ -287,7 +288,7 @@ function resolve(spec: Json, value: unknown, depth = 0): unknown {
 }
 
 function at(value: unknown, key: string): unknown {
-  return isRecord(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
+  return isJsonObject(value) && Object.prototype.hasOwnProperty.call(value, key) ? value[key] : undefined;
 }
 
 function asArray(value: unknown): unknown[] {
@@ -298,8 +299,4 @@ function text(value: unknown): string | undefined {
   if (typeof value !== 'string') return undefined;
   const trimmed = value.trim();
   return trimmed === '' ? undefined : trimmed;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
