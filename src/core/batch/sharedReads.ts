@@ -18,7 +18,8 @@ import { resolveIncludes } from '../ingest/includes';
 import type { IncludeCache } from '../ingest/includes';
 import { resolveLinkTargets } from '../ingest/linkTargets';
 import type { LinkTargetCache } from '../ingest/linkTargets';
-import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
+import { isLostUpload } from '../polling/trackedFiles';
+import { canonicalUserFileId } from '../polling/userFileId';
 import type { BatchOptions } from './options';
 import type { BatchFile } from './types';
 
