@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 
-const dist = path.resolve(__dirname, '../../../dist');
+const dist = path.resolve(__dirname, '../../../../dist');
 
 /** The files `entry` loads before its code runs: its static imports, transitively (not its `import()`s). */
 function staticClosure(entry: string): string[] {
