@@ -7,7 +7,7 @@ import { DEFAULT_CONCURRENCY, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/
 import type { IngestReport } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { makeFolder, useFolder, writeDocs } from '../batch/harness';
-import { CliRun, runCli } from './runCli';
+import { assertNoKeyIn, CliRun, runCli } from './runCli';
 
 describe('doc-ingest command line (F12)', function () {
   // Each test starts the command line a dozen times or more: seconds each on 2 busy cores.
@@ -50,9 +50,7 @@ describe('doc-ingest command line (F12)', function () {
       const env = (extra: Record<string, string | undefined> = {}) => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: key, ...extra });
       const cli = async (args: string[], extra: Record<string, string | undefined> = {}) => {
         const run = await runCli(args, { cwd: folder.root, env: env(extra) });
-        for (const k of Object.values(h.service.keys)) {
-          assert.ok(!run.stdout.includes(k) && !run.stderr.includes(k), 'no key in the output');
-        }
+        assertNoKeyIn(run, Object.values(h.service.keys));
         return run;
       };
       const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath) && r.status === 200).length;

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { useService } from '../client/harness';
 import { Folder, makeFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 describe('doc-ingest command line: identity (issue 23)', () => {
   const h = useService('observed');
@@ -15,7 +15,7 @@ describe('doc-ingest command line: identity (issue 23)', () => {
     folder = await makeFolder();
   });
   afterEach(() => folder.remove());
-  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
   const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
   const held = (id: string) => JSON.stringify(h.service.document(id)?.received ?? null);
 

@@ -8,7 +8,7 @@ import { getGitFileInfo } from '../../../src/core/documents';
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import { useService } from '../client/harness';
 import { git } from '../documents/helpers';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const PAGE = '---\nteam: docs\n---\n# Install\n\nPick one.\n\n## Linux\n\nRun it.\n\n### From a package\n\napt install acme\n';
@@ -33,7 +33,7 @@ describe('doc-ingest command line: context in every chunk (issue 25 item 4)', fu
     git(root, ['commit', '-q', '-m', 'Elsewhere']);
   });
   afterEach(() => removeFolder(root));
-  const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
+  const env = () => serviceEnv(h.service);
 
   it('preview, ingest and the editor\'s core build give the same bytes, with the heading path and provenance', async () => {
     const preview = await runCli(['preview', 'docs/install.md', '--compact'], { cwd: root, env: env() });

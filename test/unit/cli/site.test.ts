@@ -6,7 +6,7 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { SITES } from '../site/fixtures';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('doc-ingest site and ingest of a docs site (F15)', () => {
@@ -119,7 +119,7 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       const h = useService(dialect);
       it('ingest sends the site address with each anchor as the section links, the breadcrumb as metadata, and preview shows the same bytes', async () => {
         h.service.setIngestLatency(0);
-        const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+        const env = serviceEnv(h.service);
         const preview = await runCli(['preview', 'docs/reference/api.md', '--compact'], { cwd: root, env });
         assert.equal(preview.code, 0, preview.stderr);
         const run = await runCli(['ingest', 'docs/reference/api.md', '--json'], { cwd: root, env });

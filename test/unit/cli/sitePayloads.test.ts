@@ -10,7 +10,7 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { useService } from '../client/harness';
 import { SITES } from '../site/fixtures';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const MODIFIED = new Date('2026-03-01T09:30:00Z');
@@ -43,7 +43,7 @@ describe('the payload of every page of the fixture sites (F15)', function () {
       try {
         await cp(path.join(SITES, site), root, { recursive: true });
         for (const file of await filesBelow(root)) await utimes(file, MODIFIED, MODIFIED);
-        const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+        const env = serviceEnv(h.service);
         h.service.clearRequests();
         const run = await runCli(['ingest', '--json'], { cwd: root, env });
         const report = IngestReportSchema.parse(JSON.parse(run.stdout));
