@@ -34,19 +34,17 @@ export async function makeFolder(): Promise<Folder> {
 }
 
 /**
- * A fresh temporary folder for each test of the suite, removed after it, with the service answering at once (the
- * suites that run the batch or the command line against `useService`). Registered before the suite's own
+ * A fresh temporary folder for each test of the suite, removed after it. Registered before the suite's own
  * `beforeEach`, so those find the folder made.
  */
-export function useFolder(h: Pick<Harness, 'service'>): Folder {
+export function useFreshFolder(): Folder {
   let current: Folder | undefined;
   beforeEach(async () => {
     current = await makeFolder();
-    h.service.setIngestLatency(0);
   });
   afterEach(() => current?.remove());
   const now = (): Folder => {
-    if (current === undefined) throw new Error('useFolder: the folder exists only while a test runs');
+    if (current === undefined) throw new Error('useFreshFolder: the folder exists only while a test runs');
     return current;
   };
   return {
@@ -55,6 +53,16 @@ export function useFolder(h: Pick<Harness, 'service'>): Folder {
     write: (relativePath, content) => now().write(relativePath, content),
     remove: () => now().remove(),
   };
+}
+
+/**
+ * `useFreshFolder`, with the service answering at once (the suites that run the batch or the command line against
+ * `useService`).
+ */
+export function useFolder(h: Pick<Harness, 'service'>): Folder {
+  const folder = useFreshFolder();
+  beforeEach(() => h.service.setIngestLatency(0));
+  return folder;
 }
 
 /** `count` small Markdown documents `doc-N.md`, each with a heading and a paragraph. */

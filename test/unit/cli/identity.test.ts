@@ -5,16 +5,12 @@ import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
+import { useFreshFolder } from '../batch/harness';
 import { runCli, serviceEnv } from './runCli';
 
 describe('doc-ingest command line: identity (issue 23)', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-  });
-  afterEach(() => folder.remove());
+  const folder = useFreshFolder();
   const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
   const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
   const held = (id: string) => JSON.stringify(h.service.document(id)?.received ?? null);
