@@ -37,6 +37,27 @@ export function assertNoKeyIn(run: CliRun, keys: readonly string[]): void {
   for (const key of keys) assert.ok(!run.stdout.includes(key) && !run.stderr.includes(key), 'no key in the output');
 }
 
+/**
+ * Ctrl+C once `when()` holds, asked every 20 ms while the process runs: pass `started` to `runCli`; `interrupted()`
+ * says whether it was sent.
+ */
+export function interruptWhen(when: () => boolean): { started(child: ChildProcess): void; interrupted(): boolean } {
+  let interrupted = false;
+  return {
+    started: (child) => {
+      const timer = setInterval(() => {
+        if (when() && !interrupted) {
+          interrupted = true;
+          clearInterval(timer);
+          child.kill('SIGINT');
+        }
+      }, 20);
+      child.once('close', () => clearInterval(timer));
+    },
+    interrupted: () => interrupted,
+  };
+}
+
 /** Long enough for any refusal: a run still going then has hung, and is killed (its code is then null). */
 export const BOUND_MS = 15_000;
 
