@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFlatFrontMatter, readFrontMatter } from '../../../src/core/documents/frontMatter';
-import type { FrontMatterBlock } from '../../../src/core/documents/frontMatter';
-import type { DocumentProblem } from '../../../src/core/documents/problems';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFlatFrontMatter, readFrontMatter } from '../../../src/core/documents/source/frontMatter';
+import type { FrontMatterBlock } from '../../../src/core/documents/source/frontMatter';
+import type { DocumentProblem } from '../../../src/core/documents/problems/problems';
 import { mdxCorpus } from '../../../bench/mdxCorpus';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures');

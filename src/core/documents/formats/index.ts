@@ -13,13 +13,13 @@
  *   is shown at the line where the page's main content starts.
  */
 import { IngestionDocumentSchema } from '../../api/schemas';
-import type { DocumentBuildResult, DocumentOptions } from '../build';
-import { DocumentError } from '../errors';
-import { DEFAULT_IGNORE_KEYS } from '../frontMatter';
+import type { DocumentBuildResult, DocumentOptions } from '../build/build';
+import { DocumentError } from '../problems/errors';
+import { DEFAULT_IGNORE_KEYS } from '../source/frontMatter';
 import { notebookToMarkdown } from './notebook';
-import { warningMessages } from '../problems';
-import type { DocumentProblem } from '../problems';
-import { baseName, decodeDocumentText, normalizeNewlines, normalizeRelativePath } from '../text';
+import { warningMessages } from '../problems/problems';
+import type { DocumentProblem } from '../problems/problems';
+import { baseName, decodeDocumentText, normalizeNewlines, normalizeRelativePath } from '../text/text';
 import type { ConvertedText } from './types';
 import * as l10n from '@vscode/l10n';
 

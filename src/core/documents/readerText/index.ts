@@ -21,9 +21,9 @@
  * includes expanded, MDX read when it is `.mdx`), up to {@link MAX_INCLUDE_DEPTH} deep and within the page's bound
  * (`bound.ts`); each file (and part of it) is rendered once per page.
  */
-import { findFrontMatter } from '../frontMatter';
-import { findHeadings } from '../markdown';
-import { isMarkdownPath, lineStarts, trimBlankLines, withoutBomLf } from '../text';
+import { findFrontMatter } from '../source/frontMatter';
+import { findHeadings } from '../markdown/markdown';
+import { isMarkdownPath, lineStarts, trimBlankLines, withoutBomLf } from '../text/text';
 import { MAX_INCLUDE_DEPTH, includeCandidates, includeEdit, lineIncludes, snippetSection } from './includes';
 import type { IncludeBases, IncludedFiles, IncludeReference } from './includes';
 import { IncludeBoundError, IncludeBudget } from './bound';

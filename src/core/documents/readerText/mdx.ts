@@ -13,8 +13,8 @@
  * Headings inside components stay headings, so they still make sections. A page nesting deeper than
  * `MAX_MARKUP_DEPTH` is a syntax error where it gets that deep (the stage recurses per level).
  */
-import { DocumentError } from '../errors';
-import { MAX_MARKUP_DEPTH, nestedTooDeep } from '../nesting';
+import { DocumentError } from '../problems/errors';
+import { MAX_MARKUP_DEPTH, nestedTooDeep } from '../text/nesting';
 import type { Edit } from './mapped';
 import { partialImports } from './includes';
 import type { IncludeReference } from './includes';

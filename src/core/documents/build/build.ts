@@ -5,39 +5,39 @@
  * heading; other text files give one section. See `frontMatter.ts` for the front matter rules, `ids.ts` for the
  * id scheme, `links.ts` for the link template, `docLinks.ts` for links between docs and `slug.ts` for anchors.
  */
-import { IngestionDocumentSchema, SourceKindSchema } from '../api/schemas';
-import type { IngestionDocument, Owner, Section, SourceKind } from '../api/schemas';
-import { formatUtc } from './dates';
-import { DocumentError } from './errors';
-import { buildConverted, convertedFormatOf, refuseConvertedSelection } from './formats';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from './frontMatter';
-import type { FrontMatter } from './frontMatter';
-import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from './ids';
-import { appendAnchor, linkRenderer, validateLinkTemplate } from './links';
-import { docLinkRewrites } from './docLinks';
-import type { LinkTarget, TextRewrite } from './docLinks';
-import { findImageReferences } from './images';
+import { IngestionDocumentSchema, SourceKindSchema } from '../../api/schemas';
+import type { IngestionDocument, Owner, Section, SourceKind } from '../../api/schemas';
+import { formatUtc } from '../source/dates';
+import { DocumentError } from '../problems/errors';
+import { buildConverted, convertedFormatOf, refuseConvertedSelection } from '../formats';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from '../source/frontMatter';
+import type { FrontMatter } from '../source/frontMatter';
+import { documentIdFromPath, encodeIdSegment, shortenId, validateExplicitId } from '../ids/ids';
+import { appendAnchor, linkRenderer, validateLinkTemplate } from '../linksAndImages/links';
+import { docLinkRewrites } from '../linksAndImages/docLinks';
+import type { LinkTarget, TextRewrite } from '../linksAndImages/docLinks';
+import { findImageReferences } from '../linksAndImages/images';
 import type { PageParses } from './pageParses';
-import type { SiteImagePaths } from './images';
-import { sitesAfterEdits } from './imageSites';
-import type { ImageSite } from './imageSites';
-import { BodyPlaces } from './inlineSites';
-import { findHeadingsAnchoredBy } from './markdown';
-import type { AnchorStyle } from './slug';
-import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from './readerText';
-import type { Edit, IncludeBases, IncludedFiles, MdxParses, ReaderText } from './readerText';
-import { readerSyntax } from './siteSyntax';
-import type { SiteSyntax } from './siteSyntax';
-import type { MarkdownHeading } from './markdown';
-import { problem, warningMessages } from './problems';
-import { unrenderedMarkupProblems } from './markup/warnings';
-import { compileDropPatterns } from '../config/dropPatterns';
-import { METADATA_TOKEN_BUDGET, metadataTokens } from './provenance';
-import type { DocumentProblem } from './problems';
+import type { SiteImagePaths } from '../linksAndImages/images';
+import { sitesAfterEdits } from '../linksAndImages/imageSites';
+import type { ImageSite } from '../linksAndImages/imageSites';
+import { BodyPlaces } from '../linksAndImages/inlineSites';
+import { findHeadingsAnchoredBy } from '../markdown/markdown';
+import type { AnchorStyle } from '../markdown/slug';
+import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from '../readerText';
+import type { Edit, IncludeBases, IncludedFiles, MdxParses, ReaderText } from '../readerText';
+import { readerSyntax } from '../readerText/siteSyntax';
+import type { SiteSyntax } from '../readerText/siteSyntax';
+import type { MarkdownHeading } from '../markdown/markdown';
+import { problem, warningMessages } from '../problems/problems';
+import { unrenderedMarkupProblems } from '../markup/warnings';
+import { compileDropPatterns } from '../../config/dropPatterns';
+import { METADATA_TOKEN_BUDGET, metadataTokens } from '../git/provenance';
+import type { DocumentProblem } from '../problems/problems';
 import {
   baseName, countNewlines, decodeDocumentText, fileNameWithoutExtension, hasVisibleText, isMarkdownPath, lineStarts,
   normalizeNewlines, normalizeRelativePath, trimBlankLines,
-} from './text';
+} from '../text/text';
 import * as l10n from '@vscode/l10n';
 
 /** What git knows about the file; undefined when git or the repository is not available. */

@@ -10,8 +10,8 @@
  * The value is one owner or a list of them. Names are never split into first and last names: that cannot be
  * done right for every culture, and the service displays `display_name` first.
  */
-import type { Owner } from '../api/schemas';
-import { DocumentError } from './errors';
+import type { Owner } from '../../api/schemas';
+import { DocumentError } from '../problems/errors';
 import * as l10n from '@vscode/l10n';
 
 const NAME_AND_EMAIL = /^(.*?)\s*<\s*([^<>\s]+@[^<>\s]+)\s*>$/;

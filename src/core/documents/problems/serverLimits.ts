@@ -13,7 +13,7 @@
  *   percent-encoded (`make_url_compatible`), on every request; such an id would not be the one the ledger, a delete
  *   or the next send names.
  */
-import type { IngestionDocument } from '../api/schemas';
+import type { IngestionDocument } from '../../api/schemas';
 import { DocumentError } from './errors';
 import * as l10n from '@vscode/l10n';
 

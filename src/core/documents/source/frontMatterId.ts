@@ -8,7 +8,7 @@
  * and the body stay as they were, and the result is read back with the builder's own reader before it is offered.
  */
 import { isMap, isScalar, parseDocument } from 'yaml';
-import { DocumentError } from './errors';
+import { DocumentError } from '../problems/errors';
 import { findFrontMatter, readFrontMatter } from './frontMatter';
 import * as l10n from '@vscode/l10n';
 

@@ -12,8 +12,8 @@
  * the paragraphs that have one are parsed for links.
  */
 import type MarkdownIt from 'markdown-it';
-import { blocksOf } from './blockParse';
-import type { BlockParses } from './blockParse';
+import { blocksOf } from '../markdown/blockParse';
+import type { BlockParses } from '../markdown/blockParse';
 import { BodyPlaces, destinationOf, forEachInline, placeOf, recordLinks, siteParser } from './inlineSites';
 import type { ContentPlaces } from './inlineSites';
 

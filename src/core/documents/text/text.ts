@@ -1,7 +1,7 @@
 /**
  * Text-level helpers: decoding editor text or file bytes, line endings, paths, hashes.
  */
-import { DocumentError } from './errors';
+import { DocumentError } from '../problems/errors';
 import * as l10n from '@vscode/l10n';
 
 /**

@@ -14,8 +14,8 @@
  *
  * Any other `{name}` is an error (a typo would otherwise produce broken links silently).
  */
-import { DocumentError } from './errors';
-import { baseName, markdownExtension, normalizeRelativePath, stripMarkdownExtension } from './text';
+import { DocumentError } from '../problems/errors';
+import { baseName, markdownExtension, normalizeRelativePath, stripMarkdownExtension } from '../text/text';
 import * as l10n from '@vscode/l10n';
 
 export const LINK_PLACEHOLDERS: readonly string[] = ['path', 'file', 'page', 'anchor'];

@@ -8,7 +8,7 @@
  *   would make any two `README.md` one document; the writer chooses the id (see {@link proposeChosenId}).
  */
 import { encodeIdSegment, normalizeIdPrefix } from './ids';
-import { baseName } from './text';
+import { baseName } from '../text/text';
 
 export interface WorkspaceFolderRef {
   readonly name: string;

@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitFileInfo } from './build';
+import type { GitFileInfo } from '../build/build';
 import { comparable, runGit as run } from './git';
 import { pickRemote } from './provenance';
 

@@ -3,7 +3,7 @@
  * `withImagesAsAlt`): found in the parse that found the others, moved by the alt texts put in before them, so that
  * the edited text need not be parsed again for them where that cannot change what a parse finds (issue 37).
  */
-import type { Edit } from './readerText';
+import type { Edit } from '../readerText';
 
 /** An image reference that becomes an image section. */
 export interface ImageSite {

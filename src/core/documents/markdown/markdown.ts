@@ -11,7 +11,7 @@ import type { BlockParses } from './blockParse';
 import { useFastBlockState } from './blockState';
 import { MkdocsSlugger, Slugger } from './slug';
 import type { AnchorStyle } from './slug';
-import { codeSpan } from './text';
+import { codeSpan } from '../text/text';
 
 export interface MarkdownHeading {
   /** 1 to 6. */

@@ -10,9 +10,9 @@
  * be replaced.
  */
 import MarkdownIt from 'markdown-it';
-import { useFastInlineState } from './inlineState';
-import { createBlockParser } from './markdown';
-import { lineStarts } from './text';
+import { useFastInlineState } from '../markdown/inlineState';
+import { createBlockParser } from '../markdown/markdown';
+import { lineStarts } from '../text/text';
 
 type Parser = ReturnType<typeof MarkdownIt>;
 type Token = MarkdownIt.Token;

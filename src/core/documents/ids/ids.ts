@@ -44,10 +44,10 @@
  * command line share for every character but ones added in the newest Unicode versions.
  * Ids never contain anything outside `[A-Za-z0-9._~-]` (DOCUMENT_ID_PATTERN), and are never `.` or `..`.
  */
-import { serverDocumentId } from './serverLimits';
-import { DOCUMENT_ID_PATTERN } from '../api/vocabulary';
-import { DocumentError } from './errors';
-import { normalizeRelativePath, shortHash } from './text';
+import { serverDocumentId } from '../problems/serverLimits';
+import { DOCUMENT_ID_PATTERN } from '../../api/vocabulary';
+import { DocumentError } from '../problems/errors';
+import { normalizeRelativePath, shortHash } from '../text/text';
 import * as l10n from '@vscode/l10n';
 
 /** Ids stay at or under this length (the server keeps longer ones, but URLs and logs suffer). */

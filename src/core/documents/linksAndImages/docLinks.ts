@@ -14,9 +14,9 @@
 import { appendAnchor, localLinkTarget, renderLink } from './links';
 import { findLinkSites, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from './linkSites';
 import type { LinkSite } from './linkSites';
-import type { BlockParses } from './blockParse';
-import { problem } from './problems';
-import type { DocumentProblem } from './problems';
+import type { BlockParses } from '../markdown/blockParse';
+import { problem } from '../problems/problems';
+import type { DocumentProblem } from '../problems/problems';
 import * as l10n from '@vscode/l10n';
 
 /** What a link's target is, as the front that read it found it (`core/ingest/linkTargets.ts`). */

@@ -14,15 +14,15 @@
  */
 import { isAlias, isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
 import type { Document, Node as YamlNode } from 'yaml';
-import type { Owner } from '../api/schemas';
+import type { Owner } from '../../api/schemas';
 import { formatUtc, formatUtcDate, isDateOnlyText, parseIsoDate } from './dates';
-import { DocumentError } from './errors';
+import { DocumentError } from '../problems/errors';
 import { flatYaml } from './flatYaml';
-import { validateExplicitId } from './ids';
+import { validateExplicitId } from '../ids/ids';
 import { describeType, parseOwners } from './owners';
-import { problem } from './problems';
-import type { DocumentProblem } from './problems';
-import { countNewlines } from './text';
+import { problem } from '../problems/problems';
+import type { DocumentProblem } from '../problems/problems';
+import { countNewlines } from '../text/text';
 import * as l10n from '@vscode/l10n';
 
 /**

@@ -9,13 +9,13 @@
  * `<img`.
  */
 import type MarkdownIt from 'markdown-it';
-import { blocksOf } from './blockParse';
-import type { BlockParses } from './blockParse';
-import { findFrontMatter } from './frontMatter';
+import { blocksOf } from '../markdown/blockParse';
+import type { BlockParses } from '../markdown/blockParse';
+import { findFrontMatter } from '../source/frontMatter';
 import { BodyPlaces, forEachInline, placeOf, recordImages, siteParser } from './inlineSites';
 import type { ContentPlaces, Place } from './inlineSites';
-import { plainText } from './markdown';
-import { normalizeRelativePath } from './text';
+import { plainText } from '../markdown/markdown';
+import { normalizeRelativePath } from '../text/text';
 
 export interface ImageReference {
   /** `inline`: `![alt](path)`; `reference`: `![alt][ref]`, `![ref][]`, `![ref]`; `html`: `<img src>`. */

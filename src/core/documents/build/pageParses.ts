@@ -9,13 +9,13 @@
  * and the links to rewrite are all found in the same body wherever the reader text and the images' alt text change
  * nothing, and it is then parsed once for all four.
  */
-import { parseBlocks } from './blockParse';
-import type { BlockParse, BlockParses } from './blockParse';
-import { findImageReferences } from './images';
-import type { ImageReference, SiteImagePaths } from './images';
-import { readerText } from './readerText';
-import type { ReaderText, ReaderTextOptions } from './readerText';
-import { normalizeRelativePath } from './text';
+import { parseBlocks } from '../markdown/blockParse';
+import type { BlockParse, BlockParses } from '../markdown/blockParse';
+import { findImageReferences } from '../linksAndImages/images';
+import type { ImageReference, SiteImagePaths } from '../linksAndImages/images';
+import { readerText } from '../readerText';
+import type { ReaderText, ReaderTextOptions } from '../readerText';
+import { normalizeRelativePath } from '../text/text';
 
 export class PageParses {
   private readonly readers = new Map<string, Map<string, ReaderText | undefined>>();

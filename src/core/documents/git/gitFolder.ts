@@ -25,9 +25,9 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitFileInfo } from './build';
-import { isInside } from '../files/inside';
-import { forEachConcurrently } from '../pool';
+import type { GitFileInfo } from '../build/build';
+import { isInside } from '../../files/inside';
+import { forEachConcurrently } from '../../pool';
 import { comparable, runGit as run } from './git';
 import { pickRemote } from './provenance';
 

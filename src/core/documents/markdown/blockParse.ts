@@ -16,9 +16,9 @@
  * build parses with each finder's leaner parser, as before.
  */
 import type MarkdownIt from 'markdown-it';
-import { MAY_HAVE_IMAGE } from './images';
-import { recordingDefinitions, SITE_TOKENS } from './inlineSites';
-import { MAY_HAVE_LINK } from './linkSites';
+import { MAY_HAVE_IMAGE } from '../linksAndImages/images';
+import { recordingDefinitions, SITE_TOKENS } from '../linksAndImages/inlineSites';
+import { MAY_HAVE_LINK } from '../linksAndImages/linkSites';
 import { createBlockParser } from './markdown';
 
 type Parser = ReturnType<typeof MarkdownIt>;

@@ -5,7 +5,7 @@
  * under about a quarter of a 512-token chunk (`../shared/spec/observed-server.md` §6a). So what the build adds is
  * short, and a file whose metadata grows past that budget gets a warning naming its largest keys.
  */
-import type { Metadata } from './frontMatter';
+import type { Metadata } from '../source/frontMatter';
 
 /** Metadata keys the build adds, in this order, after the front matter's own (which win over them). */
 export const PROVENANCE_KEYS = ['source_path', 'repository', 'commit', 'edit_url'] as const;

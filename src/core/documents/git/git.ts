@@ -3,7 +3,7 @@
  * shell, literal pathspecs, no optional locks, a time limit; every failure is `{ ok: false }`, never an exception.
  */
 import { execFile } from 'node:child_process';
-import { withoutBomLf } from './text';
+import { withoutBomLf } from '../text/text';
 
 export interface RunGitOptions {
   /** The git executable; default `git` from the PATH. */
