@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { parseBlocks } from '../../../src/core/documents/markdown/blockParse';
+import { parseBlocks } from '../../../src/core/documents/build/sharedBlockParse';
 import type { BlockParses } from '../../../src/core/documents/markdown/blockParse';
 import { findImageReferences } from '../../../src/core/documents/linksAndImages/images';
 import { findLinkSites, MAY_HAVE_LINK, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from '../../../src/core/documents/linksAndImages/linkSites';

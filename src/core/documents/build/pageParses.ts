@@ -5,11 +5,11 @@
  * page, dropped with it; keyed by the text itself and every option that changes the result, so a build that would
  * make anything else (includes expanded, other drop patterns) makes its own.
  *
- * The block parse of each text (`blockParse.ts`) is kept too: the images, the targets of the links, the headings
+ * The block parse of each text (`sharedBlockParse.ts`) is kept too: the images, the targets of the links, the headings
  * and the links to rewrite are all found in the same body wherever the reader text and the images' alt text change
  * nothing, and it is then parsed once for all four.
  */
-import { parseBlocks } from '../markdown/blockParse';
+import { parseBlocks } from './sharedBlockParse';
 import type { BlockParse, BlockParses } from '../markdown/blockParse';
 import { findImageReferences } from '../linksAndImages/images';
 import type { ImageReference, SiteImagePaths } from '../linksAndImages/images';

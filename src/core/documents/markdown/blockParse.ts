@@ -1,27 +1,9 @@
 /**
- * One block parse of a Markdown body from which its headings, links and images are all taken (issue 37): a page
- * of a batch was parsed once for the images to upload, once for the targets of its links, then once for its
- * headings and once more for its links in the build, each with a parser that kept only its own tokens.
- *
- * The parser here keeps the union of what they keep (headings' tokens, inline contents, reference definitions,
- * HTML blocks, table rows) and copies a block's text only where one of them looks (`contentsWanted`: a link's or
- * an image's mark; an ATX heading's text comes from the line itself and a setext heading's is read when complete,
- * see `blockState.ts`). Its block rules are theirs: `createBlockParser`'s, with reference definitions' destinations
- * recorded as the link finder records them. A definition's `href` is normalised as markdown-it normalises it (the
- * link finder's own parser skips that: it reads destinations from the source and never the `href`; whether a
- * definition is valid does not change, since normalising only %-encodes characters a scheme has none of).
- *
- * Each finder then parses inline contents with its own parser, against this parse's `env` (its references).
- * Only a batch shares parses (`pageParses.ts`), where most pages are parsed by three or four finders; a single
- * build parses with each finder's leaner parser, as before.
+ * The shape of a Markdown body's one shared block parse (issue 37: `build/sharedBlockParse.ts` makes it), for the
+ * finders that read headings, links and images to take a parse made once instead of parsing the body again.
  */
 import type MarkdownIt from 'markdown-it';
-import { MAY_HAVE_IMAGE } from '../linksAndImages/images';
-import { recordingDefinitions, SITE_TOKENS } from '../linksAndImages/inlineSites';
-import { MAY_HAVE_LINK } from '../linksAndImages/linkSites';
-import { createBlockParser } from './markdown';
 
-type Parser = ReturnType<typeof MarkdownIt>;
 type Token = MarkdownIt.Token;
 
 /** A body's block tokens as the shared parser keeps them, and the `env` its reference definitions went into. */
@@ -33,23 +15,6 @@ export interface BlockParse {
 
 /** Makes (or gives back) the block parse of a body: `(body) => parseBlocks(body)`, or a cache of them. */
 export type BlockParses = (body: string) => BlockParse;
-
-let parser: Parser | undefined;
-
-function sharedParser(): Parser {
-  // Made on first use, not at load: the finders' modules and this one import each other.
-  if (parser === undefined) {
-    const keep = new Set([...SITE_TOKENS, 'heading_open', 'heading_close']);
-    parser = createBlockParser({ keep, contentsWanted: new RegExp(`${MAY_HAVE_LINK.source}|${MAY_HAVE_IMAGE.source}`, 'i') });
-    recordingDefinitions(parser);
-  }
-  return parser;
-}
-
-export function parseBlocks(body: string): BlockParse {
-  const env: Record<string, unknown> = {};
-  return { body, tokens: sharedParser().parse(body, env), env };
-}
 
 /** The parse of `body` from `parses`, checked to be of that very text (a parse of another text would misplace everything). */
 export function blocksOf(parses: BlockParses, body: string): BlockParse {
