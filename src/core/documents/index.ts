@@ -1,8 +1,12 @@
 /**
  * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
  */
-export { BREADCRUMB_SEPARATOR, HEADING_PATH_SEPARATOR, buildDocument, buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build/build';
-export type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from './build/build';
+export { buildDocument } from './build/build';
+export { BREADCRUMB_SEPARATOR } from './build/assemble';
+export { HEADING_PATH_SEPARATOR } from './build/headingPath';
+export { buildSelectionDocument, firstLineTitle, selectionIdFor, titleSelection } from './build/selection';
+export type { DocumentBuildResult, DocumentOptions, SelectionBuildResult, SiteFacts } from './build/options';
+export type { GitFileInfo } from './git/gitInfo';
 export { DocumentError } from './problems/errors';
 export type { DocumentErrorCode, DocumentErrorDetails } from './problems/errors';
 export { DEFAULT_IGNORE_KEYS, RESERVED_KEYS, findFrontMatter, readFrontMatter } from './source/frontMatter';

@@ -17,7 +17,7 @@ import type { UserFileRecord } from '../api/schemas';
 import { DocumentError } from '../documents/problems/errors';
 import { findImageReferences } from '../documents/linksAndImages/images';
 import type { ImageReference } from '../documents/linksAndImages/images';
-import type { SiteFacts } from '../documents/build/build';
+import type { SiteFacts } from '../documents/build/options';
 import { findFrontMatter } from '../documents/source/frontMatter';
 import { BodyPlaces } from '../documents/linksAndImages/inlineSites';
 import { readerText } from '../documents/readerText';

@@ -7,8 +7,11 @@
 import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api/client';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
-import { buildDocument, buildSelectionDocument, readerBodyOf } from '../documents/build/build';
-import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build/build';
+import { buildDocument } from '../documents/build/build';
+import { readerBodyOf } from '../documents/build/readerBody';
+import { buildSelectionDocument } from '../documents/build/selection';
+import type { DocumentBuildResult, DocumentOptions, SelectionBuildResult, SiteFacts } from '../documents/build/options';
+import type { GitFileInfo } from '../documents/git/gitInfo';
 import type { LinkTarget } from '../documents/linksAndImages/docLinks';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
 import type { PageParses } from '../documents/build/pageParses';

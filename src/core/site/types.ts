@@ -2,7 +2,7 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
-import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build/build';
+import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build/options';
 import type { SiteImagePaths } from '../documents/linksAndImages/images';
 import type { AnchorStyle } from '../documents/markdown/slug';
 import type { IncludeBases } from '../documents/readerText';

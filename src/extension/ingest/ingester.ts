@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/errors';
-import { DocumentBuildResult, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection } from '../../core/documents/build/build';
+import type { DocumentBuildResult, SelectionBuildResult } from '../../core/documents/build/options';
+import { firstLineTitle, selectionIdFor, titleSelection } from '../../core/documents/build/selection';
 import { DocumentError } from '../../core/documents/problems/errors';
 import { fileNameWithoutExtension } from '../../core/documents/text/text';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';

@@ -25,7 +25,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitFileInfo } from '../build/build';
+import type { GitFileInfo } from './gitInfo';
 import { isInside } from '../../files/inside';
 import { forEachConcurrently } from '../../pool';
 import { comparable, runGit as run } from './git';

@@ -7,9 +7,22 @@
  */
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { GitFileInfo } from '../build/build';
 import { comparable, runGit as run } from './git';
 import { pickRemote } from './provenance';
+
+/** What git knows about the file; undefined when git or the repository is not available. */
+export interface GitFileInfo {
+  /** Time of the last commit that changed the file; undefined when the file was never committed. */
+  lastCommitTime?: Date;
+  /** Author of that commit. */
+  lastCommitAuthor?: { name: string; email: string };
+  /** Id (full hash) of that commit: metadata `commit` when the text is the committed one. */
+  lastCommit?: string;
+  /** The web address of the repository's remote (`origin`, else the first), credentials stripped (`provenance.ts`). */
+  repository?: string;
+  /** True when the text being ingested differs from the file in HEAD (or the file is not in HEAD). */
+  changedSinceCommit: boolean;
+}
 
 export interface GitInfoOptions {
   /** The text being ingested (the editor's, possibly unsaved); default: the file as saved on disk. */
