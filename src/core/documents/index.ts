@@ -1,5 +1,7 @@
 /**
- * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here.
+ * Text → IngestionDocument (F2 current file, F3 selection). Plain Node: no `vscode` here. The rooms, each importing
+ * only the ones before it: problems, text, ids, source, markdown, markup, readerText, linksAndImages, formats, git,
+ * build (docs/architecture.md#the-documents-rooms). This index names the files, not the rooms' indexes.
  */
 export { buildDocument } from './build/build';
 export { BREADCRUMB_SEPARATOR } from './build/assemble';

@@ -2,7 +2,7 @@
  * The Markdown a docs site renders (F15), and how the reader text (`readerText/`) reads a page of it: one place, so
  * that the build and the image finder read a page alike.
  */
-import type { ReaderTextOptions } from './';
+import type { ReaderTextOptions } from './readerText';
 
 /**
  * `mkdocs`: Python-Markdown with the extensions MkDocs sites use (content tabs, `///` blocks, attribute lists,
