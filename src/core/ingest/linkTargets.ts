@@ -60,7 +60,7 @@ const MISSING: LinkTarget = { kind: 'missing' };
 
 /**
  * Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown.
- * `parses`: the page's shared block parses (`documents/blockParse.ts`), when it has them. `readerBody`: the body
+ * `parses`: the page's shared block parses (`documents/build/sharedBlockParse.ts`), when it has them. `readerBody`: the body
  * as a reader sees it (`readerBodyOf`), when it is not the source's.
  */
 export function linkedPaths(text: string, relativePath: string, markdown?: boolean, parses?: BlockParses, readerBody?: string): string[] {

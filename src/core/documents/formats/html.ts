@@ -17,7 +17,7 @@
  * - The page's `<title>` is the document's title (else, as for Markdown, the first level-1 heading, else the file
  *   name); `<meta name="description">` goes into metadata as `description` (unless ignored, as any front matter key).
  *
- * The parsers are loaded when a page is built (`formats/index.ts`), never at start-up.
+ * The parsers are loaded when a page is built (`convert.ts` requires this file), never at start-up.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast' with { 'resolution-mode': 'import' };
 import { DocumentError } from '../problems/errors';

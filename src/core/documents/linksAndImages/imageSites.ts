@@ -1,5 +1,5 @@
 /**
- * Where the images to send stand once the other images are replaced by their alt text (`build.ts`,
+ * Where the images to send stand once the other images are replaced by their alt text (`build/readerBody.ts`,
  * `withImagesAsAlt`): found in the parse that found the others, moved by the alt texts put in before them, so that
  * the edited text need not be parsed again for them where that cannot change what a parse finds (issue 37).
  */

@@ -153,7 +153,8 @@ export function localLinkTarget(fromPath: string, href: string): LocalLinkTarget
  *
  * Undefined for what it cannot publish (see {@link localLinkTarget}) and for links to files that are not Markdown
  * (images, source files). The template must have been validated. The build rewrites links with what it knows of
- * their targets instead (`build.ts`); this is the rule for a target known only by its path.
+ * their targets instead (`docLinks.ts`, from `build/prepare.ts`); this is the rule for a target known only by its
+ * path.
  */
 export function publishedLinkFor(template: string, fromPath: string, href: string): string | undefined {
   const from = normalizeRelativePath(fromPath);

@@ -1,3 +1,4 @@
+// The bound on how deep a page's markup may nest, shared by the MDX and HTML readers.
 import * as l10n from '@vscode/l10n';
 
 /**
