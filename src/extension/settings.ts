@@ -7,7 +7,7 @@ import { PROJECT_CONFIG_KEY_NAMES } from '../core/config/projectConfigName';
 // Also used when a hand-edited value is not a list of strings.
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
-import { workspaceIdPrefix } from '../core/documents/workspaceIds';
+import { workspaceIdPrefix } from '../core/documents/ids/workspaceIds';
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 import { DEFAULT_MAX_FILE_MB } from '../core/files/sizeLimit';
 import { DEFAULT_TOP } from '../core/findability/answer';

@@ -25,7 +25,7 @@
 import { parse as parseYaml } from 'yaml';
 import { ConfigSyntaxError, exportedLiteral, fromData, isObject, property, Unknown } from './literal';
 import type { Literal, LiteralObject } from './literal';
-import type { SiteSyntax } from '../documents/siteSyntax';
+import type { SiteSyntax } from '../documents/readerText/siteSyntax';
 import { contentInstances, contentOf, contentPage, contentTranslations } from './docusaurusContent';
 import { readPageText } from './pageText';
 import { encodeUrlPath, joinPath, under } from './types';

@@ -2,9 +2,9 @@
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
  * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
  */
-import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build';
-import type { SiteImagePaths } from '../documents/images';
-import type { AnchorStyle } from '../documents/slug';
+import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build/options';
+import type { SiteImagePaths } from '../documents/linksAndImages/images';
+import type { AnchorStyle } from '../documents/markdown/slug';
 import type { IncludeBases } from '../documents/readerText';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import type { BatchFile, BatchSummary } from '../../core/batch/types';
-import { documentIdFromPath } from '../../core/documents/ids';
-import { isMarkdownPath, normalizeRelativePath } from '../../core/documents/text';
-import type { FrontMatterIdRefusal } from '../../core/documents/frontMatterId';
+import { documentIdFromPath } from '../../core/documents/ids/ids';
+import { isMarkdownPath, normalizeRelativePath } from '../../core/documents/text/text';
+import type { FrontMatterIdRefusal } from '../../core/documents/source/frontMatterId';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
 import type { Ledger } from '../../core/ledger/ledger';
@@ -247,7 +247,7 @@ export class Renames implements vscode.Disposable {
    * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
    */
   private async keepId(page: MovedPage, ledger: Ledger): Promise<string | undefined> {
-    const { writeFrontMatterId, writeFrontMatterIdBytes } = await import('../../core/documents/frontMatterId.js');
+    const { writeFrontMatterId, writeFrontMatterIdBytes } = await import('../../core/documents/source/frontMatterId.js');
     const edit = writeFrontMatterIdBytes(await vscode.workspace.fs.readFile(page.newUri), page.publishedId);
     if (!edit.ok) return refusalText(edit);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === page.newUri.toString());

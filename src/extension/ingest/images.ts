@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/api/client';
-import type { ImageReference } from '../../core/documents/images';
+import type { ImageReference } from '../../core/documents/linksAndImages/images';
 import { checkedImageReader, diskImageReader, ImageRefusedError } from '../../core/ingest/imageFiles';
 import { imageProblemError, readImages, uploadImages } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger/ledger';

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/errors';
-import { DocumentBuildResult, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection } from '../../core/documents/build';
-import { DocumentError } from '../../core/documents/errors';
-import { fileNameWithoutExtension } from '../../core/documents/text';
+import type { DocumentBuildResult, SelectionBuildResult } from '../../core/documents/build/options';
+import { firstLineTitle, selectionIdFor, titleSelection } from '../../core/documents/build/selection';
+import { DocumentError } from '../../core/documents/problems/errors';
+import { fileNameWithoutExtension } from '../../core/documents/text/text';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
-import type { ImageReference } from '../../core/documents/images';
+import type { ImageReference } from '../../core/documents/linksAndImages/images';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
 import type { IncludedFiles } from '../../core/documents/readerText';

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { isMarkdownPath } from '../../core/documents/text';
+import { isMarkdownPath } from '../../core/documents/text/text';
 import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/ingest/linkTargets';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { batchPaths } from '../batch/listFiles';

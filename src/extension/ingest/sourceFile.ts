@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { getGitFileInfo } from '../../core/documents/gitInfo';
-import { baseName } from '../../core/documents/text';
+import { getGitFileInfo } from '../../core/documents/git/gitInfo';
+import { baseName } from '../../core/documents/text/text';
 import { tooLargeToRead } from '../../core/files/sizeLimit';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents/workspaceIds';
+import { folderLabel } from '../../core/documents/ids/workspaceIds';
 import { sourceKey } from '../../core/identity/sources';
 import { jsonFileLedgerStorage } from '../../core/ledger/fileStorage';
 import { Ledger } from '../../core/ledger/ledger';

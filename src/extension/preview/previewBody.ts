@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { DocumentError } from '../../core/documents/errors';
+import { DocumentError } from '../../core/documents/problems/errors';
 import { previewImageIds } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';

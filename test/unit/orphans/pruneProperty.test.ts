@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, sy
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { DocumentInfo } from '../../../src/core/api/schemas';
-import { normalizeIdPrefix } from '../../../src/core/documents/ids';
+import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
 import { IdClaims } from '../../../src/core/identity';
 import { claimedIdOf, documentIdOf, publishSwitchOf } from '../../../src/core/identity/documentId';
 import { findOrphans } from '../../../src/core/orphans';

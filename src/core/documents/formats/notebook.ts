@@ -14,8 +14,8 @@
  *   Markdown, the first level-1 heading, else the file name. Nothing else of the notebook's metadata is sent.
  */
 import * as z from 'zod';
-import { DocumentError } from '../errors';
-import { findImageReferences } from '../images';
+import { DocumentError } from '../problems/errors';
+import { findImageReferences } from '../linksAndImages/images';
 import type { ConvertedText } from './types';
 import * as l10n from '@vscode/l10n';
 

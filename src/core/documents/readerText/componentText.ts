@@ -4,7 +4,7 @@
  * `<TabItem label>`). A component not in the table shows its `title`, else its `label`, as a bold line before its
  * text, as before. README "MDX, admonitions and includes" shows the table.
  */
-import { codeSpan } from '../text';
+import { codeSpan } from '../text/text';
 
 /** What a component shows besides its children. */
 export interface ComponentShows {
