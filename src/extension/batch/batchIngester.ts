@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch/types';
 import type { Ledger } from '../../core/ledger/ledger';
-import { Connection } from '../connection';
-import { describeError, showError } from '../errors';
-import { Log } from '../log';
-import { fileIngestConfig, readSettings } from '../settings';
+import { Connection } from '../services/connection';
+import { describeError, showError } from '../services/errors';
+import { Log } from '../services/log';
+import { fileIngestConfig, readSettings } from '../services/settings';
 import { ResultsView } from '../views/resultsView';
 import type { UserFilesView } from '../views/userFilesView';
 import type { SiteResolver } from '../../core/site/detect';

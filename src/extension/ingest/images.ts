@@ -4,7 +4,7 @@ import type { ImageReference } from '../../core/documents/images';
 import { checkedImageReader, diskImageReader, ImageRefusedError } from '../../core/ingest/imageFiles';
 import { imageProblemError, readImages, uploadImages } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger/ledger';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 import type { UserFilesView } from '../views/userFilesView';
 
 /**
