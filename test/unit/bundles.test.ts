@@ -82,7 +82,7 @@ describe('bundles: what start-up loads', () => {
     const files = staticClosure('extension.mjs');
     const modules = modulesIn(files);
     assert.ok(modules.includes('src/extension/extension.ts'), modules.join(', '));
-    assert.ok(modules.includes('src/extension/connection.ts'));
+    assert.ok(modules.includes('src/extension/services/connection.ts'));
     assert.deepEqual(modules.filter((m) => HEAVY.test(m) || m.startsWith('src/extension/commands/') && !m.endsWith('showSiteSettings.ts')), []);
     // One file: the extension host resolves each file through its module hooks, which cost more than small chunks held (issue 37).
     assert.deepEqual(files.map((f) => path.relative(dist, f)), ['extension.mjs']);

@@ -26,6 +26,7 @@ import type { PageParses } from '../documents/build/pageParses';
 import { readerSyntax } from '../documents/readerText/siteSyntax';
 import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text/text';
 import { ImageRefusedError } from './imageFiles';
+import type { ImageReader } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger/ledger';
 import * as l10n from '@vscode/l10n';
@@ -50,11 +51,6 @@ export interface DocumentImages {
   placeholders: Map<string, string>;
   /** Path → the line of its first reference, to place problems found later. */
   lines: Map<string, number>;
-}
-
-export interface ImageReader {
-  /** The image's bytes; throws ImageRefusedError when it may not be read, anything else when it is missing. */
-  read(path: string): Promise<Uint8Array>;
 }
 
 /**

@@ -5,7 +5,7 @@ import { isBatchFile } from '../batch/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import type { ImageRefusal } from '../../core/ingest/imageFiles';
 import type { imageReader } from '../ingest/images';
-import { SECTION } from '../settings';
+import { SECTION } from '../services/settings';
 
 const SOURCE = 'Doc Ingest';
 /** Edits come in bursts: the document is built once typing pauses. */

@@ -9,13 +9,13 @@ import type { Ledger } from '../../core/ledger/ledger';
 import type { LedgerEntry } from '../../core/ledger/schema';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
-import type { Connection } from '../connection';
+import type { Connection } from '../services/connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
-import { describeError, showError } from '../errors';
+import { describeError, showError } from '../services/errors';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { workspaceSource } from '../identity/workspaceSource';
-import type { Log } from '../log';
-import { fileIngestConfig, readSettings } from '../settings';
+import type { Log } from '../services/log';
+import { fileIngestConfig, readSettings } from '../services/settings';
 
 /** One file or folder an event renamed. */
 interface Move {

@@ -15,11 +15,10 @@ import { includedSourceHash } from '../../core/ingest/includes';
 import { duplicateIdSentence } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
 import type { Ledger } from '../../core/ledger/ledger';
-import { Connection } from '../connection';
-import { describeError, isCancellation, showError } from '../errors';
-import { Log } from '../log';
-import { readSettings } from '../settings';
-import { IngestStatusBar } from '../statusBar/ingestStatusBar';
+import { Connection } from '../services/connection';
+import { describeError, isCancellation, showError } from '../services/errors';
+import { Log } from '../services/log';
+import { readSettings } from '../services/settings';
 import type { SendEvents } from '../sent/sendEvents';
 import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
@@ -55,6 +54,14 @@ export interface SelectionRange {
 }
 
 /**
+ * Where the outcome of one send is shown (the status bar): the flow knows it only by this, so that it sits below
+ * the views.
+ */
+export interface IngestionShown {
+  show(record: IngestionRecord): void;
+}
+
+/**
  * Builds the document from what the editor holds (unsaved text included), sends it, and reports the outcome
  * to the status bar, the history and the log. Shared by the file, selection and "Ingest Again" commands.
  */
@@ -64,7 +71,7 @@ export class Ingester implements vscode.Disposable {
   constructor(
     private readonly connection: Connection,
     private readonly history: IngestionHistory,
-    private readonly statusBar: IngestStatusBar,
+    private readonly statusBar: IngestionShown,
     private readonly log: Log,
     private readonly places: DocumentPlaces,
     private readonly images: EditorImages,

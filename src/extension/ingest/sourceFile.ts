@@ -6,7 +6,7 @@ import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';
 import { readerBodyOfFile } from '../../core/ingest/pipeline';
 import type { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
-import { ingestConfig, readSettings, Settings } from '../settings';
+import { ingestConfig, readSettings, Settings } from '../services/settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
 import { editorLinkTargets } from './linkTargets';
 import { notebookJson, unsavedNotebook } from './notebookSource';

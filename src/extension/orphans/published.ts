@@ -7,7 +7,7 @@ import { jsonFileLedgerStorage } from '../../core/ledger/fileStorage';
 import { Ledger } from '../../core/ledger/ledger';
 import type { LedgerFileSystem } from '../../core/ledger/fileStorage';
 import type { Published } from '../../core/orphans/find';
-import type { Log } from '../log';
+import type { Log } from '../services/log';
 
 /** Where the command line keeps its ledger by default, under the root it ran in. */
 const CLI_LEDGER = ['.doc-ingest', 'ledger.json'];

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { RequestLog } from '../core/api/transport';
+import type { RequestLog } from '../../core/api/transport';
 
 /**
  * The "Doc Ingest" log. Levels are VS Code's ("Developer: Set Log Level..."). Requests are logged as method,

@@ -1,16 +1,16 @@
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../core/config/baseUrl';
-import type { IngestConfig } from '../core/ingest/pipeline';
-import type { ProjectConfig } from '../core/config/projectConfig';
+import { normalizeBaseUrl } from '../../core/config/baseUrl';
+import type { IngestConfig } from '../../core/ingest/pipeline';
+import type { ProjectConfig } from '../../core/config/projectConfig';
 import { readProjectConfig } from './projectConfigFile';
-import { PROJECT_CONFIG_KEY_NAMES } from '../core/config/projectConfigName';
+import { PROJECT_CONFIG_KEY_NAMES } from '../../core/config/projectConfigName';
 // Also used when a hand-edited value is not a list of strings.
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
-import { DEFAULT_CONCURRENCY } from '../core/batch/concurrency';
-import { workspaceIdPrefix } from '../core/documents/ids/workspaceIds';
-import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
-import { DEFAULT_MAX_FILE_MB } from '../core/files/sizeLimit';
-import { DEFAULT_TOP } from '../core/findability/answer';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../core/config/defaults';
+import { DEFAULT_CONCURRENCY } from '../../core/batch/concurrency';
+import { workspaceIdPrefix } from '../../core/documents/ids/workspaceIds';
+import { DEFAULT_IMAGE_MAX_MB } from '../../core/ingest/imageFiles';
+import { DEFAULT_MAX_FILE_MB } from '../../core/files/sizeLimit';
+import { DEFAULT_TOP } from '../../core/findability/answer';
 
 /** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
 export interface Settings {

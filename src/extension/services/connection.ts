@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
-import type { ApiLookup } from '../core/api/probe';
-import { AuthError } from '../core/api/errors';
+import type { ApiLookup } from '../../core/api/probe';
+import { AuthError } from '../../core/api/errors';
 // The client, its schemas and zod load with the first request, not with activation (issue 37).
-import type { RouteMemory, ServiceClient, VariantRoute } from '../core/api/client';
-import { isInsecureRemote, normalizeBaseUrl } from '../core/config/baseUrl';
-import { keyFingerprint } from '../core/polling/scope';
+import type { RouteMemory, ServiceClient, VariantRoute } from '../../core/api/client';
+import { isInsecureRemote, normalizeBaseUrl } from '../../core/config/baseUrl';
+import { keyFingerprint } from '../../core/polling/scope';
 import { KeyStore } from './keyStore';
 import { Log } from './log';
 import { readSettings, SECTION } from './settings';
@@ -164,7 +164,7 @@ export class Connection implements vscode.Disposable {
 
   /** Whether `url` is the service's API, and if not, which address near it is (no key is sent). */
   async lookUpApi(url: string): Promise<ApiLookup> {
-    const { findServerApi } = await import('../core/api/probe.js');
+    const { findServerApi } = await import('../../core/api/probe.js');
     return findServerApi(this.fetchImpl, url, { timeoutMs: Math.min(readSettings().requestTimeoutMs, 15000) });
   }
 
@@ -204,7 +204,7 @@ export class Connection implements vscode.Disposable {
 
   /** The cached client of this server and key, built when there is none. */
   private async clientWith(baseUrl: string, key: string): Promise<ServiceClient> {
-    const { ServiceClient } = await import('../core/api/client.js');
+    const { ServiceClient } = await import('../../core/api/client.js');
     let entry = this.servers.get(baseUrl);
     if (entry?.key !== key) {
       entry = { key };
@@ -228,7 +228,7 @@ export class Connection implements vscode.Disposable {
   }
 
   async createClient(baseUrl: string, key: string): Promise<ServiceClient> {
-    const { ServiceClient } = await import('../core/api/client.js');
+    const { ServiceClient } = await import('../../core/api/client.js');
     return this.newClient(ServiceClient, baseUrl, key);
   }
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
+import { PROJECT_CONFIG_FILE } from '../../core/config/projectConfigName';
 import { readProjectConfig } from './projectConfigFile';
 import type { Log } from './log';
 

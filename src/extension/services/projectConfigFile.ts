@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
-import type { ProjectConfig, ProjectConfigError } from '../core/config/projectConfig';
+import { PROJECT_CONFIG_FILE } from '../../core/config/projectConfigName';
+import type { ProjectConfig, ProjectConfigError } from '../../core/config/projectConfig';
 
 /**
  * `error`: the file cannot be used; `untrusted`: the file is there but not read, because the workspace is not
@@ -43,9 +43,9 @@ export function readProjectConfig(scope?: vscode.ConfigurationScope | null): Pro
  * does not pay for it (issue 37). Required, not imported with `import()`: settings are read synchronously. esbuild
  * bundles the module and runs its top level at the first call; its code is in the bundle either way.
  */
-function projectConfigParser(): typeof import('../core/config/projectConfig') {
+function projectConfigParser(): typeof import('../../core/config/projectConfig') {
   // eslint-disable-next-line @typescript-eslint/no-require-imports
-  return require('../core/config/projectConfig') as typeof import('../core/config/projectConfig');
+  return require('../../core/config/projectConfig') as typeof import('../../core/config/projectConfig');
 }
 
 function folderOf(scope: vscode.ConfigurationScope | null | undefined): vscode.WorkspaceFolder | undefined {

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { CredentialUpdate, CredentialUpdateResponse, CurrentUser } from '../core/api/schemas';
-import { isServiceError, ValidationError } from '../core/api/errors';
-import type { ServiceClient } from '../core/api/client';
-import { Connection } from './connection';
-import { showError } from './errors';
+import { CredentialUpdate, CredentialUpdateResponse, CurrentUser } from '../../core/api/schemas';
+import { isServiceError, ValidationError } from '../../core/api/errors';
+import type { ServiceClient } from '../../core/api/client';
+import { Connection } from '../services/connection';
+import { showError } from '../services/errors';
 
 export const CREDENTIAL_SCHEME = 'doc-ingest-credential';
 

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { AuthError, isServiceError, ServiceError } from '../core/api/errors';
+import { AuthError, isServiceError, ServiceError } from '../../core/api/errors';
 import { NotConfiguredError } from './connection';
 import { SECTION } from './settings';
 
