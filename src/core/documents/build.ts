@@ -118,7 +118,7 @@ export interface DocumentOptions {
   /** The reader text and images a batch made of this file before (`pageParses.ts`): taken where the build's are the same. */
   pageParses?: PageParses;
   /**
-   * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
+   * Where the document comes from, in metadata (docs/documents.md#context-in-every-chunk): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
    * site). Default true; false leaves all four out. Front matter keys of the same names win.
    */
@@ -545,7 +545,7 @@ function enclosingHeadings(boundaries: readonly MarkdownHeading[]): Map<Markdown
 }
 
 /**
- * The heading path of a section (README "Context in every chunk"): the texts of the headings enclosing it,
+ * The heading path of a section (docs/documents.md#context-in-every-chunk): the texts of the headings enclosing it,
  * outermost first, then its own. Empty headings are left out, and so is the outermost heading when the document's
  * title holds its text (`Install` in a page titled `Install`, or `Install – Example Docs`) and it is not the
  * section's own (the server puts the title in front of every chunk already).
@@ -759,7 +759,7 @@ function notPublishedError(path: string, withheld: NonNullable<FrontMatter['with
 }
 
 /**
- * The metadata with where the document comes from (README "Where a document comes from"), each key unless the
+ * The metadata with where the document comes from (docs/documents.md#context-in-every-chunk), each key unless the
  * front matter names it: `source_path`, `repository`, `commit` (only while the text is the committed file's),
  * `edit_url`.
  */

@@ -1,6 +1,6 @@
 /**
- * Files that are not Markdown but become Markdown before the build (README "Notebooks and HTML pages"): Jupyter
- * notebooks (`notebook.ts`) and HTML pages (`html.ts`). The builder (`build.ts`) reads the converted text as any
+ * Files that are not Markdown but become Markdown before the build (docs/documents.md#notebooks-and-html-pages):
+ * Jupyter notebooks (`notebook.ts`) and HTML pages (`html.ts`). The builder (`build.ts`) reads the converted text as any
  * Markdown file, under the file's own path (so its id, `{path}` and title fallback are the file's); then the title
  * and metadata the file names itself are put on the document, and each problem's line is mapped back to the file.
  *
