@@ -12,7 +12,7 @@ import { DEFAULT_IMAGE_MAX_MB } from '../../core/ingest/imageFiles';
 import { DEFAULT_MAX_FILE_MB } from '../../core/files/sizeLimit';
 import { DEFAULT_TOP } from '../../core/findability/answer';
 
-/** Every setting the extension reads, typed, with its default. Documented in package.json and the README. */
+/** Every setting the extension reads, typed, with its default. Documented in package.json and docs/settings.md. */
 export interface Settings {
   /** Includes `/api`; undefined when not set. */
   baseUrl: string | undefined;

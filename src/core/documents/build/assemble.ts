@@ -80,7 +80,7 @@ function withBreadcrumb(metadata: FrontMatter['metadata'], breadcrumb: readonly 
 }
 
 /**
- * The metadata with where the document comes from (README "Where a document comes from"), each key unless the
+ * The metadata with where the document comes from (docs/documents.md#context-in-every-chunk), each key unless the
  * front matter names it: `source_path`, `repository`, `commit` (only while the text is the committed file's),
  * `edit_url`.
  */

@@ -1,5 +1,5 @@
 /**
- * The build of files that are not Markdown but become Markdown first (README "Notebooks and HTML pages"): Jupyter
+ * The build of files that are not Markdown but become Markdown first (docs/documents.md#notebooks-and-html-pages): Jupyter
  * notebooks and HTML pages (`formats/`). The builder (`build.ts`) reads the converted text as any
  * Markdown file, under the file's own path (so its id, `{path}` and title fallback are the file's); then the title
  * and metadata the file names itself are put on the document, and each problem's line is mapped back to the file.

@@ -1,5 +1,5 @@
 /**
- * Heading paths (README "Context in every chunk"): each section's enclosing headings, and its text with that path
+ * Heading paths (docs/documents.md#context-in-every-chunk): each section's enclosing headings, and its text with that path
  * in front, since the server embeds a section's text, never its `heading`.
  */
 import type { MarkdownHeading } from '../markdown/markdown';
@@ -18,7 +18,7 @@ export function enclosingHeadings(boundaries: readonly MarkdownHeading[]): Map<M
 }
 
 /**
- * The heading path of a section (README "Context in every chunk"): the texts of the headings enclosing it,
+ * The heading path of a section (docs/documents.md#context-in-every-chunk): the texts of the headings enclosing it,
  * outermost first, then its own. Empty headings are left out, and so is the outermost heading when the document's
  * title holds its text (`Install` in a page titled `Install`, or `Install – Example Docs`) and it is not the
  * section's own (the server puts the title in front of every chunk already).

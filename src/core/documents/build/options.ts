@@ -76,7 +76,7 @@ export interface DocumentOptions {
   /** The reader text and images a batch made of this file before (`pageParses.ts`): taken where the build's are the same. */
   pageParses?: PageParses;
   /**
-   * Where the document comes from, in metadata (README "Where a document comes from"): `source_path` (the path
+   * Where the document comes from, in metadata (docs/documents.md#context-in-every-chunk): `source_path` (the path
    * given, unless `documentId` names the document), `repository` and `commit` (from `git`), `edit_url` (from the
    * site). Default true; false leaves all four out. Front matter keys of the same names win.
    */

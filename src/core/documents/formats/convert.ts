@@ -1,5 +1,5 @@
 /**
- * Files that are not Markdown become Markdown before the build (README "Notebooks and HTML pages"): Jupyter
+ * Files that are not Markdown become Markdown before the build (docs/documents.md#notebooks-and-html-pages): Jupyter
  * notebooks (`notebook.ts`) and HTML pages (`html.ts`, loaded only when a page is converted). The build reads the
  * converted text as any Markdown file (`build/converted.ts`).
  *

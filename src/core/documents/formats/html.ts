@@ -1,5 +1,5 @@
 /**
- * HTML pages (`.html`, `.htm`: exported or built pages) as Markdown text (README "Notebooks and HTML pages").
+ * HTML pages (`.html`, `.htm`: exported or built pages) as Markdown text (docs/documents.md#notebooks-and-html-pages).
  *
  * Parsed with parse5 (through `hast-util-from-html`, as browsers parse: never an error), the main content picked,
  * turned into Markdown with `hast-util-to-mdast` and `mdast-util-to-markdown` (GFM tables), so that headings make

@@ -1,5 +1,5 @@
 /**
- * Jupyter notebooks (`.ipynb`, nbformat 4) as Markdown text (README "Notebooks and HTML pages").
+ * Jupyter notebooks (`.ipynb`, nbformat 4) as Markdown text (docs/documents.md#notebooks-and-html-pages).
  *
  * - Markdown cells: their text, images left out (`![..](..)`, `<img>`, attachments), so their headings make sections.
  * - Code cells: fenced with the notebook's language (`metadata.kernelspec.language`, else
@@ -115,7 +115,7 @@ function outputBlocks(outputs: readonly Output[]): string[] {
   return texts.filter((t) => t.text.trim() !== '').map((t) => fenced(t.text, 'output'));
 }
 
-/** A Markdown cell's text without its images (they are left out of notebooks, README). */
+/** A Markdown cell's text without its images (left out of notebooks: docs/documents.md#notebooks-and-html-pages). */
 function withoutImages(text: string, path: string): string {
   if (!/!\[|<img/i.test(text)) return text;
   let result = '';

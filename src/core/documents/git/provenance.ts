@@ -1,5 +1,5 @@
 /**
- * Provenance and the size of metadata (issue 25 item 4; README "Where a document comes from").
+ * Provenance and the size of metadata (issue 25 item 4; docs/documents.md#context-in-every-chunk).
  *
  * The server turns metadata into `key=value` tags and adds them to every chunk's embedded text only while they stay
  * under about a quarter of a 512-token chunk (`../shared/spec/observed-server.md` §6a). So what the build adds is
@@ -84,7 +84,7 @@ function tagLengths(metadata: Metadata): { key: string; chars: number }[] {
 
 /**
  * An estimate of the tokens the metadata adds to every chunk: a token per four characters of its `key=value`
- * tags, one line each (README "Where a document comes from"), and its keys, largest first.
+ * tags, one line each (docs/documents.md#context-in-every-chunk), and its keys, largest first.
  */
 export function metadataTokens(metadata: Metadata): { tokens: number; largest: { key: string; tokens: number }[] } {
   const tags = tagLengths(metadata);

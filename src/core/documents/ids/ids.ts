@@ -1,5 +1,6 @@
 /**
- * Document ids derived from workspace-relative paths (README "Document ids", docs/architecture.md#document-ids).
+ * Document ids derived from workspace-relative paths (docs/documents.md#document-ids,
+ * docs/architecture.md#document-ids).
  *
  * Goals, in this order: two different files never get the same id by accident (an id names the document an
  * ingestion replaces); the same file gets the same id on every OS and every run; a published id never moves;

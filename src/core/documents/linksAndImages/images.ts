@@ -52,7 +52,7 @@ export interface ImageReference {
 }
 
 /**
- * How the page's docs site resolves image paths (README "Docs sites", Images), as `Site.imagesOf` found it:
+ * How the page's docs site resolves image paths (docs/sites.md#docs-sites, Images), as `Site.imagesOf` found it:
  * without it, a site-root path (`/img/a.png`) is taken from the workspace root and every relative one from the
  * file's folder, as a Markdown viewer does.
  */

@@ -189,7 +189,8 @@ class MdxStage {
       this.edits.push({ start: start(node), end: end(node), text: this.partialText(node, reference) ?? '' });
       return;
     }
-    // What the component shows besides its children (its title, a field's name and type, a caption): README's table.
+    // What the component shows besides its children (its title, a field's name and type, a caption): the table of
+    // docs/sites.md#mdx-admonitions-and-includes.
     const shown = shownText(node.name, node.attributes);
     // Blocks of a component in a list item keep the item's indentation.
     const pad = ' '.repeat(base);
