@@ -1,7 +1,7 @@
 /**
  * `npm run bench`: the figures a user can read before trusting the tool with a docs repository of thousands of
  * files. Prints a table and writes bench/results.json; each figure is a median over interleaved rounds with its
- * min and max, and each comparison a ratio measured in the same run. See the README's "Performance" section.
+ * min and max, and each comparison a ratio measured in the same run. See docs/performance.md.
  *
  * BENCH_ROUNDS (default 5) sets the rounds; BENCH_ONLY=documents,batch,changed,polling,findability,size,startup,sites runs some sections
  * only (and keeps the other sections of bench/results.json as they were); startup is both cliStart (the command

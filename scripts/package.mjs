@@ -9,7 +9,7 @@
 //   - else `repository` in package.json: vsce's default, the repository's raw files (GitHub, GitLab), wherever it
 //     lives; vsce derives the Marketplace's Issues and Homepage links from it as well, unless bugs and homepage say;
 //   - else (today: there is no public repository yet) the links stay relative and the images do not show in the
-//     Extensions view; README.md "Publishing" says what to set before publishing.
+//     Extensions view; docs/development.md#publishing says what to set before publishing.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -29,7 +29,7 @@ if (base) {
   process.stderr.write(`package: README images and links from the repository ${manifest.repository.url ?? manifest.repository}.\n`);
 } else {
   args.push('--no-rewrite-relative-links');
-  process.stderr.write('package: no repository in package.json and no DOC_INGEST_IMAGES_BASE_URL: README images will not show in the Extensions view (see README.md, Publishing).\n');
+  process.stderr.write('package: no repository in package.json and no DOC_INGEST_IMAGES_BASE_URL: README images will not show in the Extensions view (see docs/development.md#publishing).\n');
 }
 const vsce = path.join(root, 'node_modules/@vscode/vsce/vsce');
 try {

@@ -1,6 +1,6 @@
 /**
- * The environment variables the command line reads, for `--help` (and the README). A module of its own with no
- * heavy import: `doc-ingest --help` is answered by dist/cli.js alone, without loading the commands (issue 27).
+ * The environment variables the command line reads, for `--help` (and docs/command-line.md). A module of its own
+ * with no heavy import: `doc-ingest --help` is answered by dist/cli.js alone, without loading the commands (issue 27).
  */
 import { DEFAULT_IMAGE_MAX_MB } from '../core/ingest/imageFiles';
 

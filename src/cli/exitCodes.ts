@@ -1,6 +1,6 @@
 /**
  * Exit codes by failure kind, so that a pipeline can tell "fix the docs" from "fix the secret" from "the server is
- * down" without parsing text. Documented in `--help` and the README.
+ * down" without parsing text. Documented in `--help` and docs/command-line.md ("Exit codes").
  */
 import type { ErrorKind } from '../core/api/errors';
 

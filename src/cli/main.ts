@@ -3,7 +3,7 @@
  * file in `commands/`; this file dispatches and turns every error into a sentence and an exit code.
  */
 import { isServiceError } from '../core/api/errors';
-import { DocumentError } from '../core/documents/errors';
+import { DocumentError } from '../core/documents/problems/errors';
 import type { Command } from './commands/command';
 import { EXIT, exitCodeOf } from './exitCodes';
 import type { CliIo } from './io';

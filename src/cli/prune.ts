@@ -16,7 +16,7 @@ import { diskTree } from '../core/orphans/diskTree';
 import { RepositoryFiles } from '../core/orphans/repository';
 import type { RepositoryRoot } from '../core/orphans/repository';
 import type { SiteResolver } from '../core/site/detect';
-import { normalizeIdPrefix } from '../core/documents/ids';
+import { normalizeIdPrefix } from '../core/documents/ids/ids';
 import type { Orphan, OrphanReason } from '../core/orphans';
 import { evidenceGap } from '../core/orphans/evidence';
 import { EXIT, exitCodeOf } from './exitCodes';

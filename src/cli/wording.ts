@@ -21,7 +21,8 @@ const FLAGS: Record<string, string> = {
 
 /**
  * `text` with each editor setting replaced by its command-line form. `systemCaFlag`: whether the Node that runs
- * doc-ingest has --use-system-ca (the running one's, unless told; the README's table shows Node 20's wording).
+ * doc-ingest has --use-system-ca (the running one's, unless told; docs/troubleshooting.md's table shows Node 20's
+ * wording).
  */
 export function forCommandLine(text: string, systemCaFlag = process.allowedNodeEnvironmentFlags.has('--use-system-ca')): string {
   const flag = (whole: string, key: string) => FLAGS[key] ?? whole;

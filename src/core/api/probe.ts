@@ -7,7 +7,8 @@ import { normalizeBaseUrl } from '../config/baseUrl';
 import { ANY_ANSWER } from './answers';
 import { INGESTION_PATHS, STATUS_PATH, UPLOAD_PATHS } from './client';
 import { NotFoundError, ServiceError } from './errors';
-import { FetchLike, Transport } from './transport';
+import type { FetchLike } from '../http/fetchLike';
+import { Transport } from './transport';
 
 export type ServerVerdict =
   | { kind: 'api' }

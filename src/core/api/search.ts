@@ -4,12 +4,12 @@
  * (`ServiceClient.search`) picks the route; this module knows the shapes.
  */
 import { NotFoundError, PermissionError, ServerError, ServiceError, TimeoutError } from './errors';
+import { SEARCH_PATHS, type SearchPath } from './searchPaths';
 import type { SearchDoc } from './searchSchemas';
 import * as l10n from '@vscode/l10n';
 
-/** Newest first: v2.10 and later; v2.5 to v2.9; every version, for curator and admin keys only. */
-export const SEARCH_PATHS = ['search/send-search-message', 'query/document-search', 'admin/search'] as const;
-export type SearchPath = (typeof SEARCH_PATHS)[number];
+// Part of what this module offers the client; they live in searchPaths.ts so that searchSchemas.ts can name them.
+export { SEARCH_PATHS, type SearchPath };
 
 export interface SearchFilters {
   /** Only documents of these sources (`ingestion_api`, or `file` on servers before v4.1). */

@@ -3,7 +3,7 @@
  * loads them, and zod, with the first search that needs them (issue 37).
  */
 import * as z from 'zod';
-import type { SearchPath } from './search';
+import type { SearchPath } from './searchPaths';
 
 /**
  * The fields a hit is made of; the server's others (metadata, boost, owners...) are dropped, not kept: a search

@@ -9,9 +9,8 @@ import { errorFromResponse, errorFromThrown, looksLikeHtml, redirected, webPageI
 import { AuthError, CancelledError, ServiceError, UnexpectedResponseError, ValidationError, WrongServerError } from './errors';
 import { DEFAULT_RETRY, RetryPolicy, retryDelay, sleep } from './retry';
 import type { SharedPause } from './sharedPause';
+import type { FetchLike } from '../http/fetchLike';
 import * as l10n from '@vscode/l10n';
-
-export type FetchLike = (input: string, init: RequestInit) => Promise<Response>;
 
 export interface RequestLog {
   method: string;

@@ -1,7 +1,7 @@
 /** One file's failure as the batch reports it: the sentence, its kind, the setting it names, the line it is on. */
 import { isServiceError, TimeoutError } from '../api/errors';
 import type { ErrorKind } from '../api/errors';
-import { DocumentError } from '../documents/errors';
+import { DocumentError } from '../documents/problems/errors';
 import { seconds } from './silence';
 import type { WithheldReason } from './types';
 import * as l10n from '@vscode/l10n';

@@ -3,7 +3,7 @@
  * worth one more try at the end, the rest belong to their file alone.
  */
 import { isServiceError, NetworkError, NotFoundError } from '../api/errors';
-import { DocumentError } from '../documents/errors';
+import { DocumentError } from '../documents/problems/errors';
 import { DEFAULT_RETRY, isRetryable } from '../api/retry';
 
 /**

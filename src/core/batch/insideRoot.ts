@@ -2,7 +2,7 @@
  * A batch reads a file only when its real path is inside its root (docs/architecture.md#trust): a listing follows
  * no symbolic link, and this catches the file that is one (named on the command line, saved in the editor).
  */
-import { DocumentError } from '../documents/errors';
+import { DocumentError } from '../documents/problems/errors';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { BatchFile } from './types';
 import * as l10n from '@vscode/l10n';

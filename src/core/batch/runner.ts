@@ -19,7 +19,7 @@ import { SharedPause } from '../api/sharedPause';
 import type { ServiceClient } from '../api/client';
 import { isServiceError, TimeoutError } from '../api/errors';
 import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
-import { PageParses } from '../documents/pageParses';
+import { PageParses } from '../documents/build/pageParses';
 import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { duplicateIdSentence } from '../identity/claims';
 import { documentIdOf } from '../identity/documentId';

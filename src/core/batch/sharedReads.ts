@@ -5,11 +5,12 @@
  */
 import type { SharedPause } from '../api/sharedPause';
 import type { UserFileRecord } from '../api/schemas';
-import type { GitFileInfo, SiteFacts } from '../documents/build';
-import { getGitFolderInfo } from '../documents/gitFolder';
-import type { GitFolderInfo } from '../documents/gitFolder';
-import type { LinkTarget } from '../documents/docLinks';
-import type { PageParses } from '../documents/pageParses';
+import type { SiteFacts } from '../documents/build/options';
+import type { GitFileInfo } from '../documents/git/gitInfo';
+import { getGitFolderInfo } from '../documents/git/gitFolder';
+import type { GitFolderInfo } from '../documents/git/gitFolder';
+import type { LinkTarget } from '../documents/linksAndImages/docLinks';
+import type { PageParses } from '../documents/build/pageParses';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
 import { isInside } from '../files/inside';
 import { localImageReferences, readImages } from '../ingest/images';

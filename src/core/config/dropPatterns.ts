@@ -3,7 +3,7 @@
  * (outside code) that one matches is left out of the text (`documents/readerText/dropLines.ts`). Checked once when
  * the configuration is read, by the rule below, and compiled again by each build (a few patterns: nothing to cache).
  */
-import { DocumentError } from '../documents/errors';
+import { DocumentError } from '../documents/problems/errors';
 import type { SettingRule } from './settingRules';
 import * as l10n from '@vscode/l10n';
 

@@ -9,9 +9,9 @@
  * the value is fine; each front says where the value came from.
  */
 import { isCcPairId, isSourceKind, SOURCE_KINDS } from '../api/vocabulary';
-import { DocumentError } from '../documents/errors';
-import { normalizeIdPrefix } from '../documents/ids';
-import { linkTemplateProblem } from '../documents/links';
+import { DocumentError } from '../documents/problems/errors';
+import { normalizeIdPrefix } from '../documents/ids/ids';
+import { linkTemplateProblem } from '../documents/linksAndImages/links';
 import * as l10n from '@vscode/l10n';
 
 export type SettingRule<T> = (value: T) => string | undefined;

@@ -3,7 +3,7 @@
  * skipped unread, and so is every file read for a page (an include, a link's target, a site's config), measured
  * before it is read. Images have a limit of their own (`imageFiles.ts`).
  */
-import { DocumentError } from '../documents/errors';
+import { DocumentError } from '../documents/problems/errors';
 import * as l10n from '@vscode/l10n';
 
 /** The default of `maxFileSizeMB` (the extension's package.json and the command line's help repeat it). */

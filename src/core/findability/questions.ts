@@ -4,10 +4,10 @@
  * heading. A question may name the section it expects: `How do I install on Linux? -> #linux`.
  */
 import { isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import { findFrontMatter } from '../documents/frontMatter';
-import { findHeadings } from '../documents/markdown';
-import type { AnchorStyle } from '../documents/slug';
-import { normalizeNewlines } from '../documents/text';
+import { findFrontMatter } from '../documents/source/frontMatter';
+import { findHeadings } from '../documents/markdown/markdown';
+import type { AnchorStyle } from '../documents/markdown/slug';
+import { normalizeNewlines } from '../documents/text/text';
 import * as l10n from '@vscode/l10n';
 
 export type QuestionOrigin = 'frontMatter' | 'questionsFile' | 'title' | 'heading' | 'typed';

@@ -8,7 +8,7 @@
  *     - What does the installer need?
  */
 import { isMap, isScalar, isSeq, LineCounter, parseDocument } from 'yaml';
-import { normalizeRelativePath } from '../documents/text';
+import { normalizeRelativePath } from '../documents/text/text';
 import { entryText, parseQuestion, type Question } from './questions';
 import * as l10n from '@vscode/l10n';
 

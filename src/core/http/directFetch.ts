@@ -11,7 +11,7 @@
  */
 import http from 'node:http';
 import type https from 'node:https';
-import type { FetchLike } from '../api/transport';
+import type { FetchLike } from './fetchLike';
 
 /**
  * Ports the Fetch standard blocks ("bad ports", https://fetch.spec.whatwg.org/#port-blocking): requests to them

@@ -9,7 +9,7 @@
  * certificates to it; an own dispatcher there would bypass both.
  */
 import type { EnvHttpProxyAgent, fetch as undiciFetch } from 'undici';
-import type { FetchLike } from '../api/transport';
+import type { FetchLike } from './fetchLike';
 import { createDirectFetch } from './directFetch';
 import { Env, proxyRoute, ProxyRoute, proxySettings, ThroughProxyError } from './proxy';
 

@@ -4,9 +4,9 @@
  * front matter only (and parsing it only when it has an `id` key) keeps this cheap enough to ask of every included
  * file on each run, which knowing every file's id requires.
  */
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from '../documents/frontMatter';
-import { documentIdFromPath } from '../documents/ids';
-import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from '../documents/source/frontMatter';
+import { documentIdFromPath } from '../documents/ids/ids';
+import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text/text';
 
 /**
  * A top-level `id:` or `doc-ingest-id:` key (plain or quoted), the only keys that can move a document away from its

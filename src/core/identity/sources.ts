@@ -4,7 +4,7 @@
  * with `sourceKey`, and build ids from the same two facts, so two folders' `README.md` are two sources and two
  * documents in every part.
  */
-import { normalizeRelativePath } from '../documents/text';
+import { normalizeRelativePath } from '../documents/text/text';
 
 /** A file under a root: a workspace folder in the editor, the repository root on the command line. */
 export interface SourceRef {

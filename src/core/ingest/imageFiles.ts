@@ -11,7 +11,6 @@ import { open, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
-import type { ImageReader } from './images';
 import * as l10n from '@vscode/l10n';
 
 export const DEFAULT_IMAGE_MAX_MB = 20;
@@ -31,6 +30,11 @@ export type ImageRefusal = 'outside' | 'notImage' | 'tooLarge' | 'unsupported';
  * only, and answers any other with "Unsupported file type" (observed-server.md, the upload route).
  */
 export const UPLOADED_KINDS: ReadonlySet<ImageKind> = new Set(['png', 'jpeg', 'webp']);
+
+export interface ImageReader {
+  /** The image's bytes; throws ImageRefusedError when it may not be read, anything else when it is missing. */
+  read(path: string): Promise<Uint8Array>;
+}
 
 /** An image that exists but may not be read or sent; `message` ends the sentence "the image X (line N) ...". */
 export class ImageRefusedError extends Error {

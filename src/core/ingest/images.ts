@@ -14,18 +14,19 @@ import { RejectedError } from '../api/errors';
 import type { CallOptions } from '../api/transport';
 import type { ServiceClient } from '../api/client';
 import type { UserFileRecord } from '../api/schemas';
-import { DocumentError } from '../documents/errors';
-import { findImageReferences } from '../documents/images';
-import type { ImageReference } from '../documents/images';
-import type { SiteFacts } from '../documents/build';
-import { findFrontMatter } from '../documents/frontMatter';
-import { BodyPlaces } from '../documents/inlineSites';
+import { DocumentError } from '../documents/problems/errors';
+import { findImageReferences } from '../documents/linksAndImages/images';
+import type { ImageReference } from '../documents/linksAndImages/images';
+import type { SiteFacts } from '../documents/build/options';
+import { findFrontMatter } from '../documents/source/frontMatter';
+import { BodyPlaces } from '../documents/linksAndImages/inlineSites';
 import { readerText } from '../documents/readerText';
 import type { MdxParses } from '../documents/readerText';
-import type { PageParses } from '../documents/pageParses';
-import { readerSyntax } from '../documents/siteSyntax';
-import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text';
+import type { PageParses } from '../documents/build/pageParses';
+import { readerSyntax } from '../documents/readerText/siteSyntax';
+import { isMarkdownPath, lineStarts, normalizeRelativePath, withoutBomLf } from '../documents/text/text';
 import { ImageRefusedError } from './imageFiles';
+import type { ImageReader } from './imageFiles';
 import { sha256Hex } from '../ledger/hash';
 import type { Ledger } from '../ledger/ledger';
 import * as l10n from '@vscode/l10n';
@@ -50,11 +51,6 @@ export interface DocumentImages {
   placeholders: Map<string, string>;
   /** Path → the line of its first reference, to place problems found later. */
   lines: Map<string, number>;
-}
-
-export interface ImageReader {
-  /** The image's bytes; throws ImageRefusedError when it may not be read, anything else when it is missing. */
-  read(path: string): Promise<Uint8Array>;
 }
 
 /**

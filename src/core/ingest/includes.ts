@@ -15,7 +15,7 @@
 import { createHash } from 'node:crypto';
 import { includeRequests, MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS } from '../documents/readerText';
 import type { IncludeBases, IncludedFiles, IncludeRefusal } from '../documents/readerText';
-import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text';
+import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text/text';
 import { sha256Hex } from '../ledger/hash';
 import { LinkTargetTooLargeError } from './linkTargets';
 import * as l10n from '@vscode/l10n';

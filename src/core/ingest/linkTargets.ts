@@ -14,18 +14,18 @@
  */
 import { readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from '../documents/frontMatter';
-import type { LinkTarget } from '../documents/docLinks';
-import type { BlockParses } from '../documents/blockParse';
-import { findLinkSites, MAY_HAVE_LOCAL_LINK } from '../documents/linkSites';
-import { localLinkTarget } from '../documents/links';
-import { findHeadings } from '../documents/markdown';
-import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFrontMatter } from '../documents/source/frontMatter';
+import type { LinkTarget } from '../documents/linksAndImages/docLinks';
+import type { BlockParses } from '../documents/markdown/blockParse';
+import { findLinkSites, MAY_HAVE_LOCAL_LINK } from '../documents/linksAndImages/linkSites';
+import { localLinkTarget } from '../documents/linksAndImages/links';
+import { findHeadings } from '../documents/markdown/markdown';
+import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath, withoutBomLf } from '../documents/text/text';
 import { isInside } from '../files/inside';
 import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { RootOnDisk } from '../files/rootOnDisk';
 import type { SiteResolver } from '../site/detect';
-import type { AnchorStyle } from '../documents/slug';
+import type { AnchorStyle } from '../documents/markdown/slug';
 import * as l10n from '@vscode/l10n';
 
 /** A link target that exists but may not be read: outside the root, through a symbolic link, not a file, too large. */
@@ -60,7 +60,7 @@ const MISSING: LinkTarget = { kind: 'missing' };
 
 /**
  * Root-relative paths of the other files the text's links name, each once; none for text that is not Markdown.
- * `parses`: the page's shared block parses (`documents/blockParse.ts`), when it has them. `readerBody`: the body
+ * `parses`: the page's shared block parses (`documents/build/sharedBlockParse.ts`), when it has them. `readerBody`: the body
  * as a reader sees it (`readerBodyOf`), when it is not the source's.
  */
 export function linkedPaths(text: string, relativePath: string, markdown?: boolean, parses?: BlockParses, readerBody?: string): string[] {

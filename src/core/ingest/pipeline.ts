@@ -7,14 +7,17 @@
 import type { IngestCallOptions, IngestOutcome, ServiceClient } from '../api/client';
 import { IngestionRequestSchema } from '../api/schemas';
 import type { IngestionRequest } from '../api/schemas';
-import { buildDocument, buildSelectionDocument, readerBodyOf } from '../documents/build';
-import type { DocumentBuildResult, DocumentOptions, GitFileInfo, SelectionBuildResult, SiteFacts } from '../documents/build';
-import type { LinkTarget } from '../documents/docLinks';
+import { buildDocument } from '../documents/build/build';
+import { readerBodyOf } from '../documents/build/readerBody';
+import { buildSelectionDocument } from '../documents/build/selection';
+import type { DocumentBuildResult, DocumentOptions, SelectionBuildResult, SiteFacts } from '../documents/build/options';
+import type { GitFileInfo } from '../documents/git/gitInfo';
+import type { LinkTarget } from '../documents/linksAndImages/docLinks';
 import type { IncludedFiles, MdxParses } from '../documents/readerText';
-import type { PageParses } from '../documents/pageParses';
+import type { PageParses } from '../documents/build/pageParses';
 import { explainPairSource } from './pairSource';
-import { checkForServer } from '../documents/serverLimits';
-import { baseName } from '../documents/text';
+import { checkForServer } from '../documents/problems/serverLimits';
+import { baseName } from '../documents/text/text';
 
 /** What a writer configures about the documents (settings in the editor; `.doc-ingest.json` and flags in CI). */
 export interface IngestConfig {

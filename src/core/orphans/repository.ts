@@ -4,8 +4,8 @@
  * sees only its own files (a second job with its own include globs, a lost ledger, a page over the size limit), so
  * "no file of this run builds it" is no evidence that a page is gone: a file that exists is never an orphan.
  */
-import { documentIdFromPath, encodeIdSegment, MAX_ID_LENGTH } from '../documents/ids';
-import { isMarkdownPath } from '../documents/text';
+import { documentIdFromPath, encodeIdSegment, MAX_ID_LENGTH } from '../documents/ids/ids';
+import { isMarkdownPath } from '../documents/text/text';
 import { claimedIdOf } from '../identity/documentId';
 import type { IdClaimsView } from '../identity/claims';
 

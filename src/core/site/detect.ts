@@ -17,9 +17,10 @@ import * as l10n from '@vscode/l10n';
 export { SITE_CONFIG_FILES };
 
 /**
- * How far the walk for configs goes (docs/architecture.md#bounded): folders below the root, and folders listed in
- * all. A site's config sits near the top of a repository (`website/`, `docs/en/`); a repository larger than this
- * still has every config in the first levels found, and the pages of one further down found from above them.
+ * How far the walk for configs goes (docs/sites.md#bounded-work-per-page): folders below the root, and folders
+ * listed in all. A site's config sits near the top of a repository (`website/`, `docs/en/`); a repository larger
+ * than this still has every config in the first levels found, and the pages of one further down found from above
+ * them.
  */
 const MAX_WALK_DEPTH = 6;
 const MAX_WALK_FOLDERS = 5000;

@@ -24,7 +24,7 @@
  */
 import { ConfigSyntaxError, exportedLiteral, isObject, property, str, Unknown } from './literal';
 import type { Literal, LiteralObject } from './literal';
-import type { SiteSyntax } from '../documents/siteSyntax';
+import type { SiteSyntax } from '../documents/readerText/siteSyntax';
 import { contentInstances, contentOf, contentPage, contentTranslations } from './docusaurusContent';
 import { breadcrumb, readCategoryLabel, readSidebars } from './docusaurusSidebars';
 import { translations, withVersions } from './docusaurusVersions';

@@ -12,7 +12,7 @@
  */
 import * as l10n from '@vscode/l10n';
 import { parse as parseYaml } from 'yaml';
-import { codeSpan } from '../documents/text';
+import { codeSpan } from '../documents/text/text';
 import { joinPath } from './types';
 import type { SiteFiles } from './types';
 import { isJsonObject } from '../jsonObject';

@@ -9,8 +9,8 @@
  * A `post_slugify` other than the default is Python, never run: the default is used, with a warning.
  */
 import { parseDocument } from 'yaml';
-import { findFrontMatter } from '../documents/frontMatter';
-import { withoutBomLf } from '../documents/text';
+import { findFrontMatter } from '../documents/source/frontMatter';
+import { withoutBomLf } from '../documents/text/text';
 import { isObject, property, Unknown } from './literal';
 import type { Literal, LiteralObject } from './literal';
 import { yamlLiteral } from './pageText';

@@ -4,10 +4,10 @@
  */
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node as YamlNode } from 'yaml';
-import { findFrontMatter } from '../documents/frontMatter';
-import { firstH1Text } from '../documents/markdown';
+import { findFrontMatter } from '../documents/source/frontMatter';
+import { firstH1Text } from '../documents/markdown/markdown';
 import { flatFrontMatter } from './flatFrontMatter';
-import { withoutBomLf } from '../documents/text';
+import { withoutBomLf } from '../documents/text/text';
 import { fromData, Unknown } from './literal';
 import type { Literal } from './literal';
 import * as l10n from '@vscode/l10n';

@@ -1,10 +1,10 @@
 /**
  * A docs site (F15): the generator's config read as data, and what it decides about each page, its published
- * address, its breadcrumb and the title the site shows. README "Docs sites" has the table of what is read.
+ * address, its breadcrumb and the title the site shows. docs/sites.md#docs-sites has the table of what is read.
  */
-import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build';
-import type { SiteImagePaths } from '../documents/images';
-import type { AnchorStyle } from '../documents/slug';
+import type { GeneratedPart, SiteFacts, SiteSyntax } from '../documents/build/options';
+import type { SiteImagePaths } from '../documents/linksAndImages/images';
+import type { AnchorStyle } from '../documents/markdown/slug';
 import type { IncludeBases } from '../documents/readerText';
 
 export type Generator = 'mkdocs' | 'docusaurus' | 'mintlify';
@@ -66,7 +66,7 @@ export interface SitePage {
   /** The navigation's labels down to the page, outermost first, the page's own label last. */
   breadcrumb: string[];
   /**
-   * The title the site shows for the page, when the site decides it (README "Docs sites": MkDocs's nav title,
+   * The title the site shows for the page, when the site decides it (docs/sites.md#docs-sites: MkDocs's nav title,
    * Docusaurus's and Mintlify's front matter `title`, else the sidebar's label); undefined: the page's own first
    * heading or file name, as without a site.
    */

@@ -1,12 +1,11 @@
 import * as vscode from 'vscode';
-import type { BatchFile, BatchProgress, BatchSummary } from '../../core/batch/types';
+import type { BatchFile, BatchProgress, BatchSummary, FileResult } from '../../core/batch/types';
 import type { Ledger } from '../../core/ledger/ledger';
-import { Connection } from '../connection';
-import { describeError, showError } from '../errors';
-import { Log } from '../log';
-import { fileIngestConfig, readSettings } from '../settings';
-import { ResultsView } from '../views/resultsView';
-import type { UserFilesView } from '../views/userFilesView';
+import { Connection } from '../services/connection';
+import { describeError, showError } from '../services/errors';
+import { Log } from '../services/log';
+import { fileIngestConfig, readSettings } from '../services/settings';
+import type { UploadTracker } from '../ingest/images';
 import type { SiteResolver } from '../../core/site/detect';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { settleUnsavedFiles } from './unsavedFiles';
@@ -45,6 +44,17 @@ export interface BatchEnd {
 }
 
 /**
+ * Where a batch's results are shown as files finish (the Results view): the flow knows the view only by this, so
+ * that it sits below the views.
+ */
+export interface BatchResults {
+  /** A new batch to `server` and `ccPairId`: the old rows of that server and pair go. */
+  start(server: string, ccPairId: number | undefined): void;
+  add(server: string, ccPairId: number | undefined, result: FileResult): void;
+  reveal(): Promise<void>;
+}
+
+/**
  * Runs one batch at a time in a cancellable progress notification, fills the results view as files finish, and
  * ends with one summary message (or one error, when the batch stopped for a reason every file would meet).
  */
@@ -57,8 +67,8 @@ export class BatchIngester implements vscode.Disposable {
   constructor(
     private readonly connection: Connection,
     private readonly ledger: Promise<Ledger>,
-    private readonly results: ResultsView,
-    private readonly userFiles: UserFilesView,
+    private readonly results: BatchResults,
+    private readonly userFiles: UploadTracker,
     private readonly log: Log,
     private readonly ids: WorkspaceIds,
     private readonly sends: SendEvents,

@@ -5,8 +5,8 @@ import { RootOnDisk } from '../../core/files/rootOnDisk';
 import { diskRuleReader } from '../../core/files/diskRuleReader';
 import { PublishRules } from '../../core/files/publishRules';
 import { forEachConcurrently } from '../../core/pool';
-import { readSettings } from '../settings';
-import type { Settings } from '../settings';
+import { readSettings } from '../services/settings';
+import type { Settings } from '../services/settings';
 
 /**
  * The files a batch takes: those matching `docIngest.include` and not `docIngest.exclude` (both relative to each

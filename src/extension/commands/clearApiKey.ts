@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
-import { Connection } from '../connection';
-import { readSettings } from '../settings';
+import { Connection } from '../services/connection';
+import { readSettings } from '../services/settings';
 
 /** "Doc Ingest: Clear API Key": forgets the key of the configured server (and the routes learned from it). */
 export async function clearApiKey(connection: Connection): Promise<void> {

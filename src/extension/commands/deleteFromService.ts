@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { Connection } from '../connection';
+import { Connection } from '../services/connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
 import type { DocumentsNode } from '../views/documentsView';
 import { rowLabel } from '../views/documentRows';

@@ -5,16 +5,16 @@ import { DEFAULT_CC_PAIR_ID } from '../../core/config/defaults';
 import type { Ledger } from '../../core/ledger/ledger';
 import { ledgerScope } from '../../core/ledger/scope';
 import type { Orphan } from '../../core/orphans/find';
-import type { Connection } from '../connection';
+import type { Connection } from '../services/connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
-import { describeError, isCancellation } from '../errors';
+import { describeError, isCancellation } from '../services/errors';
 import type { WorkspaceIds } from '../identity/workspaceIds';
-import type { Log } from '../log';
+import type { Log } from '../services/log';
 import type { RunEvidence } from '../orphans/runEvidence';
 import { findWorkspaceOrphans } from '../orphans/workspaceOrphans';
 import type { WorkspaceOrphans } from '../orphans/workspaceOrphans';
 import { pickMany } from '../pickers/pickMany';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 
 export interface FindOrphansDeps {
   connection: Connection;

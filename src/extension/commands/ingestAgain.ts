@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
-import { Connection } from '../connection';
+import { Connection } from '../services/connection';
 import { Ingester } from '../ingest/ingester';
 
 /**

@@ -3,7 +3,7 @@ import type { BatchFile } from '../../core/batch/types';
 import type { BatchIngester } from '../batch/batchIngester';
 import { listBatchFiles } from '../batch/listFiles';
 import type { SourceStates } from '../freshness/sourceStates';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 
 /** Files hashed at once while looking for changed ones: enough to keep the disk busy, few enough to stay light. */
 const HASHING = 8;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { anchorOf } from '../../core/findability';
-import { findHeadings } from '../../core/documents/markdown';
+import { findHeadings } from '../../core/documents/markdown/markdown';
 import { bodyOf } from '../../core/findability';
 import { sourceUri } from '../identity/sourceUri';
 import { editorSiteResolver } from '../ingest/site';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { activeNotebookUri } from '../ingest/notebookSource';
-import { showBeside } from '../besideTab';
+import { showBeside } from '../services/besideTab';
 import { PayloadPreview, PREVIEW_SCHEME } from '../preview/payloadPreview';
 import { SITE_SETTINGS_SCHEME } from './showSiteSettings';
 

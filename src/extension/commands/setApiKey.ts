@@ -2,8 +2,8 @@ import * as vscode from 'vscode';
 import { apiKeyFlaw } from '../../core/api/apiKey';
 import type { ApiKeyFlaw } from '../../core/api/apiKey';
 import { AuthError, isServiceError, PermissionError } from '../../core/api/errors';
-import { Connection } from '../connection';
-import { readSettings } from '../settings';
+import { Connection } from '../services/connection';
+import { readSettings } from '../services/settings';
 import { setServerUrl } from './setServerUrl';
 
 /**

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ApiLookup } from '../../core/api/probe';
 import { hasCredentials, normalizeBaseUrl } from '../../core/config/baseUrl';
-import { Connection } from '../connection';
-import { readSettings, SECTION } from '../settings';
+import { Connection } from '../services/connection';
+import { readSettings, SECTION } from '../services/settings';
 
 /**
  * "Doc Ingest: Set Server URL": asks for the API address and checks it with one request without the key before

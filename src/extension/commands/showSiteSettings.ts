@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { SiteDescriptionWords } from '../../core/site/describe';
 import { listBatchFiles } from '../batch/listFiles';
-import { showBeside } from '../besideTab';
+import { showBeside } from '../services/besideTab';
 import { PREVIEW_SCHEME } from '../preview/payloadPreview';
 
 export const SITE_SETTINGS_SCHEME = 'doc-ingest-site';

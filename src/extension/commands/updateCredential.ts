@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
 import { CredentialSnapshot } from '../../core/api/schemas';
 import { ownerInAnswer, unappliedCredentialFields } from '../../core/api/credentialChanges';
-import { Connection } from '../connection';
-import { CredentialFileSystem, CredentialSaved } from '../credentialFileSystem';
-import { CredentialResults } from '../credentialResults';
+import { Connection } from '../services/connection';
+import { CredentialFileSystem, CredentialSaved } from '../credentials/credentialFileSystem';
+import { CredentialResults } from '../credentials/credentialResults';
 
 /**
  * "Doc Ingest: Update Credential...": choose a credential (from the server's list when it offers one, else by

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { contentTypeOf } from '../../core/api/contentTypes';
-import { Connection } from '../connection';
-import { isCancellation, showError } from '../errors';
+import { Connection } from '../services/connection';
+import { isCancellation, showError } from '../services/errors';
 import { UserFilesView } from '../views/userFilesView';
 
 /**

@@ -1,11 +1,11 @@
 import * as vscode from 'vscode';
-import { DocumentError } from '../../core/documents/errors';
-import type { DocumentProblem } from '../../core/documents/problems';
+import { DocumentError } from '../../core/documents/problems/errors';
+import type { DocumentProblem } from '../../core/documents/problems/problems';
 import { isBatchFile } from '../batch/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import type { ImageRefusal } from '../../core/ingest/imageFiles';
 import type { imageReader } from '../ingest/images';
-import { SECTION } from '../settings';
+import { SECTION } from '../services/settings';
 
 const SOURCE = 'Doc Ingest';
 /** Edits come in bursts: the document is built once typing pauses. */
@@ -92,7 +92,7 @@ export class DocumentDiagnostics implements vscode.Disposable {
   private async diagnose(document: vscode.TextDocument): Promise<vscode.Diagnostic[]> {
     // The document builder loads with the first check, not with the extension (issue 27).
     const [{ readEditorSource }, { buildFile }, { problemsOf }, { localImageReferences }, { imageReader }] = await Promise.all([
-      import('../ingest/sourceFile.js'), import('../../core/ingest/pipeline.js'), import('../../core/documents/problems.js'),
+      import('../ingest/sourceFile.js'), import('../../core/ingest/pipeline.js'), import('../../core/documents/problems/problems.js'),
       import('../../core/ingest/images.js'), import('../ingest/images.js'),
     ]);
     const source = await readEditorSource(document.uri, this.places, { git: false });

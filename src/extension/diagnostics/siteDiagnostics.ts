@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SITE_CONFIG_FILES } from '../../core/site/configFiles';
 import type { SiteWarning } from '../../core/site/types';
 import { workspaceSource } from '../identity/workspaceSource';
-import { SECTION } from '../settings';
+import { SECTION } from '../services/settings';
 
 /** Files a docs site reads besides its config: a change in one may add or clear a warning. */
 const SITE_FILE = /^(?:sidebars\.(?:js|cjs|mjs|ts|json)|_category_\.(?:json|ya?ml))$/;

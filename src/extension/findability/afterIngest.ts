@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SendEvents } from '../sent/sendEvents';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 import type { FindabilityChecker } from './findabilityChecker';
 
 /**

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { bodyOf, defaultQuestions, frontMatterQuestions, QUESTIONS_FILE, readQuestionsFile } from '../../core/findability';
 import type { PageQuestions, Question } from '../../core/findability';
 import { buildFile } from '../../core/ingest/pipeline';
-import { normalizeRelativePath } from '../../core/documents/text';
+import { normalizeRelativePath } from '../../core/documents/text/text';
 import type { DocumentPlaces } from '../ingest/documentPlace';
 import { PENDING_ID, readEditorSource } from '../ingest/sourceFile';
 import { workspaceSource } from '../identity/workspaceSource';

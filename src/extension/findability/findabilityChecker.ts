@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
 import { checkFindability, checkWhenSearchable, hitsToAsk, SEARCH_CONCURRENCY } from '../../core/findability';
 import type { FindabilityOptions, PageAnswers } from '../../core/findability';
-import type { Connection } from '../connection';
-import { describeError, isCancellation, showError } from '../errors';
+import type { Connection } from '../services/connection';
+import { describeError, isCancellation, showError } from '../services/errors';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import type { DocumentPlaces } from '../ingest/documentPlace';
-import type { Log } from '../log';
-import { readSettings } from '../settings';
+import type { Log } from '../services/log';
+import { readSettings } from '../services/settings';
 import { editorPage, type EditorPage } from './editorPage';
 import type { FindabilityResults, PageResult } from './findabilityResults';
 

@@ -4,7 +4,7 @@ import { SITE_CONFIG_FILES } from '../../core/site/configFiles';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import { isBatchFile } from '../batch/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
-import { readSettings, SECTION } from '../settings';
+import { readSettings, SECTION } from '../services/settings';
 import type { SourceStates } from './sourceStates';
 
 /** Settings whose change can change every decoration. */

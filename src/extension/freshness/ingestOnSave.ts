@@ -1,10 +1,10 @@
 import * as vscode from 'vscode';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, batchFileNamedByGlobs, isBatchFile } from '../batch/listFiles';
-import type { Connection } from '../connection';
-import { describeError, showError } from '../errors';
-import type { Log } from '../log';
-import { readSettings } from '../settings';
+import type { Connection } from '../services/connection';
+import { describeError, showError } from '../services/errors';
+import type { Log } from '../services/log';
+import { readSettings } from '../services/settings';
 
 /** Saves of one file closer together than this become one ingestion. */
 export const SAVE_DEBOUNCE_MS = 1_000;

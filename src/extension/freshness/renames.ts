@@ -1,21 +1,21 @@
 import * as vscode from 'vscode';
 import type { BatchFile, BatchSummary } from '../../core/batch/types';
-import { documentIdFromPath } from '../../core/documents/ids';
-import { isMarkdownPath, normalizeRelativePath } from '../../core/documents/text';
-import type { FrontMatterIdRefusal } from '../../core/documents/frontMatterId';
+import { documentIdFromPath } from '../../core/documents/ids/ids';
+import { isMarkdownPath, normalizeRelativePath } from '../../core/documents/text/text';
+import type { FrontMatterIdRefusal } from '../../core/documents/source/frontMatterId';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { LedgerEntry } from '../../core/ledger/schema';
 import type { BatchIngester } from '../batch/batchIngester';
 import { batchFile, isBatchFile } from '../batch/listFiles';
-import type { Connection } from '../connection';
+import type { Connection } from '../services/connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
-import { describeError, showError } from '../errors';
+import { describeError, showError } from '../services/errors';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { workspaceSource } from '../identity/workspaceSource';
-import type { Log } from '../log';
-import { fileIngestConfig, readSettings } from '../settings';
+import type { Log } from '../services/log';
+import { fileIngestConfig, readSettings } from '../services/settings';
 
 /** One file or folder an event renamed. */
 interface Move {
@@ -247,7 +247,7 @@ export class Renames implements vscode.Disposable {
    * ledger's entry then names the new path, with the hash of the file as published plus the line. Returns why not.
    */
   private async keepId(page: MovedPage, ledger: Ledger): Promise<string | undefined> {
-    const { writeFrontMatterId, writeFrontMatterIdBytes } = await import('../../core/documents/frontMatterId.js');
+    const { writeFrontMatterId, writeFrontMatterIdBytes } = await import('../../core/documents/source/frontMatterId.js');
     const edit = writeFrontMatterIdBytes(await vscode.workspace.fs.readFile(page.newUri), page.publishedId);
     if (!edit.ok) return refusalText(edit);
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === page.newUri.toString());

@@ -8,7 +8,7 @@ import { fileStat, localFileStat } from './fileStat';
 import { forEachConcurrently } from '../../core/pool';
 import { inSlices } from '../../core/slices';
 import { workspaceSource } from '../identity/workspaceSource';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 
 /** The readers a first hash needs: loaded with the first file looked at, not with the extension (issue 27). */
 async function readers() {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents/workspaceIds';
+import { folderLabel } from '../../core/documents/ids/workspaceIds';
 
 /**
  * The file a source key names (the reverse of `workspaceSource`): the path under the only folder, or, in a

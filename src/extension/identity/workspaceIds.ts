@@ -4,7 +4,7 @@ import type { IdClaimsView } from '../../core/identity/claims';
 import type { SiteResolver } from '../../core/site/detect';
 import { forEachConcurrently } from '../../core/pool';
 import { listBatchFiles } from '../batch/listFiles';
-import { fileIngestConfig, readSettings } from '../settings';
+import { fileIngestConfig, readSettings } from '../services/settings';
 
 /** Files stat'ed (and, when changed, read) at once while bringing the index up to date. */
 const PARALLEL = 16;

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents/workspaceIds';
+import { folderLabel } from '../../core/documents/ids/workspaceIds';
 import { sourceKey } from '../../core/identity/sources';
 
 /** A file of a workspace folder, named as every part names it (docs/architecture.md#identity). */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DOCUMENT_ID_PATTERN } from '../../core/api/vocabulary';
-import { proposeChosenId, workspaceIdPrefix } from '../../core/documents/workspaceIds';
+import { proposeChosenId, workspaceIdPrefix } from '../../core/documents/ids/workspaceIds';
 import type { IngestionHistory } from '../../core/ingest/history';
 import { workspaceSource } from '../identity/workspaceSource';
 

@@ -1,11 +1,20 @@
 import * as vscode from 'vscode';
 import type { ServiceClient } from '../../core/api/client';
-import type { ImageReference } from '../../core/documents/images';
+import type { ImageReference } from '../../core/documents/linksAndImages/images';
 import { checkedImageReader, diskImageReader, ImageRefusedError } from '../../core/ingest/imageFiles';
 import { imageProblemError, readImages, uploadImages } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger/ledger';
-import { readSettings } from '../settings';
-import type { UserFilesView } from '../views/userFilesView';
+import type { StatusPoller } from '../../core/polling/statusPoller';
+import { readSettings } from '../services/settings';
+
+/**
+ * Where uploaded images are tracked (F6): the User Files view, which the flows that upload know only by this, so
+ * that they sit below the views.
+ */
+export interface UploadTracker {
+  /** The poller of the configured server and key's list, which the upload's user file joins. */
+  currentPoller(): Promise<StatusPoller>;
+}
 
 /**
  * The folder image paths of a document are relative to: its workspace folder (the root its `relativePath` is
@@ -42,7 +51,7 @@ export function imageReader(document: vscode.Uri, maxBytes = readSettings(docume
 export class EditorImages {
   constructor(
     private readonly ledger: Promise<Ledger>,
-    private readonly userFiles: UserFilesView,
+    private readonly userFiles: UploadTracker,
   ) {}
 
   /**

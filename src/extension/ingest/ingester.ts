@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import { isServiceError } from '../../core/api/errors';
-import { DocumentBuildResult, firstLineTitle, SelectionBuildResult, selectionIdFor, titleSelection } from '../../core/documents/build';
-import { DocumentError } from '../../core/documents/errors';
-import { fileNameWithoutExtension } from '../../core/documents/text';
+import type { DocumentBuildResult, SelectionBuildResult } from '../../core/documents/build/options';
+import { firstLineTitle, selectionIdFor, titleSelection } from '../../core/documents/build/selection';
+import { DocumentError } from '../../core/documents/problems/errors';
+import { fileNameWithoutExtension } from '../../core/documents/text/text';
 import { IngestionHistory, IngestionRecord } from '../../core/ingest/history';
 import { localImageReferences } from '../../core/ingest/images';
 import { buildFile, buildSelection, IngestConfig, PreparedIngestion, prepareIngestion, requestBody, sendIngestion } from '../../core/ingest/pipeline';
-import type { ImageReference } from '../../core/documents/images';
+import type { ImageReference } from '../../core/documents/linksAndImages/images';
 import { ledgerScope } from '../../core/ledger/scope';
 import { sha256Hex } from '../../core/ledger/hash';
 import type { IncludedFiles } from '../../core/documents/readerText';
@@ -14,11 +15,10 @@ import { includedSourceHash } from '../../core/ingest/includes';
 import { duplicateIdSentence } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
 import type { Ledger } from '../../core/ledger/ledger';
-import { Connection } from '../connection';
-import { describeError, isCancellation, showError } from '../errors';
-import { Log } from '../log';
-import { readSettings } from '../settings';
-import { IngestStatusBar } from '../statusBar/ingestStatusBar';
+import { Connection } from '../services/connection';
+import { describeError, isCancellation, showError } from '../services/errors';
+import { Log } from '../services/log';
+import { readSettings } from '../services/settings';
 import type { SendEvents } from '../sent/sendEvents';
 import { DocumentPlaces } from './documentPlace';
 import type { EditorImages } from './images';
@@ -54,6 +54,14 @@ export interface SelectionRange {
 }
 
 /**
+ * Where the outcome of one send is shown (the status bar): the flow knows it only by this, so that it sits below
+ * the views.
+ */
+export interface IngestionShown {
+  show(record: IngestionRecord): void;
+}
+
+/**
  * Builds the document from what the editor holds (unsaved text included), sends it, and reports the outcome
  * to the status bar, the history and the log. Shared by the file, selection and "Ingest Again" commands.
  */
@@ -63,7 +71,7 @@ export class Ingester implements vscode.Disposable {
   constructor(
     private readonly connection: Connection,
     private readonly history: IngestionHistory,
-    private readonly statusBar: IngestStatusBar,
+    private readonly statusBar: IngestionShown,
     private readonly log: Log,
     private readonly places: DocumentPlaces,
     private readonly images: EditorImages,

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { DocumentError } from '../../core/documents/errors';
+import type { DocumentError } from '../../core/documents/problems/errors';
 import { withheldSentence } from '../../core/files/publishRules';
 import { folderPublishRules } from '../batch/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { isMarkdownPath } from '../../core/documents/text';
+import { isMarkdownPath } from '../../core/documents/text/text';
 import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/ingest/linkTargets';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
 import { batchPaths } from '../batch/listFiles';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 
 /**
  * Where the relative links of a document are judged and read (F14): in a workspace folder, its files, the docs

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { SiteResolver } from '../../core/site/detect';
 import { diskSiteFiles, siteFilesOf } from '../../core/site/diskFiles';
 import type { SiteFiles } from '../../core/site/types';
-import { readSettings } from '../settings';
+import { readSettings } from '../services/settings';
 import { linkTargetsUnder } from './linkTargets';
 
 /**

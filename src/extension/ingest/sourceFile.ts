@@ -1,12 +1,12 @@
 import * as vscode from 'vscode';
-import { getGitFileInfo } from '../../core/documents/gitInfo';
-import { baseName } from '../../core/documents/text';
+import { getGitFileInfo } from '../../core/documents/git/gitInfo';
+import { baseName } from '../../core/documents/text/text';
 import { tooLargeToRead } from '../../core/files/sizeLimit';
 import { resolveLinkTargets } from '../../core/ingest/linkTargets';
 import { resolveIncludes } from '../../core/ingest/includes';
 import { readerBodyOfFile } from '../../core/ingest/pipeline';
 import type { IngestConfig, SourceFile } from '../../core/ingest/pipeline';
-import { ingestConfig, readSettings, Settings } from '../settings';
+import { ingestConfig, readSettings, Settings } from '../services/settings';
 import { DocumentPlace, DocumentPlaces } from './documentPlace';
 import { editorLinkTargets } from './linkTargets';
 import { notebookJson, unsavedNotebook } from './notebookSource';

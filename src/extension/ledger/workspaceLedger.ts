@@ -1,7 +1,7 @@
 import type * as vscode from 'vscode';
 import { keyValueLedgerStorage } from '../../core/ledger/keyValueStorage';
 import { Ledger } from '../../core/ledger/ledger';
-import type { Log } from '../log';
+import type { Log } from '../services/log';
 
 /** The ledger of this workspace lives in its workspace state (ids, paths, hashes, times; never the key). */
 const STATE_KEY = 'docIngest.ledger';

@@ -1,13 +1,13 @@
 import { existsSync } from 'node:fs';
 import * as nodeFs from 'node:fs/promises';
 import * as vscode from 'vscode';
-import { folderLabel } from '../../core/documents/workspaceIds';
+import { folderLabel } from '../../core/documents/ids/workspaceIds';
 import { sourceKey } from '../../core/identity/sources';
 import { jsonFileLedgerStorage } from '../../core/ledger/fileStorage';
 import { Ledger } from '../../core/ledger/ledger';
 import type { LedgerFileSystem } from '../../core/ledger/fileStorage';
 import type { Published } from '../../core/orphans/find';
-import type { Log } from '../log';
+import type { Log } from '../services/log';
 
 /** Where the command line keeps its ledger by default, under the root it ran in. */
 const CLI_LEDGER = ['.doc-ingest', 'ledger.json'];

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { DocumentPlaces } from '../ingest/documentPlace';
-import { SECTION } from '../settings';
+import { SECTION } from '../services/settings';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { PreviewBody } from './previewBody';
 

@@ -1,9 +1,9 @@
 import * as vscode from 'vscode';
-import { DocumentError } from '../../core/documents/errors';
+import { DocumentError } from '../../core/documents/problems/errors';
 import { previewImageIds } from '../../core/ingest/images';
 import type { Ledger } from '../../core/ledger/ledger';
 import { buildFile, prepareIngestion, requestBody, SourceFile } from '../../core/ingest/pipeline';
-import { describeError } from '../errors';
+import { describeError } from '../services/errors';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import { imageReader } from '../ingest/images';
 import { readEditorSource } from '../ingest/sourceFile';

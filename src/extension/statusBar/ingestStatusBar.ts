@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { IngestionRecord } from '../../core/ingest/history';
 import { escapeMarkdown, markdownTableCell } from '../../core/text/markdown';
-import { readSettings, SECTION } from '../settings';
+import { readSettings, SECTION } from '../services/settings';
 import { ledgerServer, scopePair } from '../../core/ledger/scope';
 import type { Sent, SendEvents } from '../sent/sendEvents';
 import { alreadyHeldText, pairName } from '../views/format';

@@ -1,8 +1,8 @@
 import * as vscode from 'vscode';
 import { ConnectorFileInfo } from '../../core/api/schemas';
 import { isServiceError, NotFoundError, PermissionError } from '../../core/api/errors';
-import { Connection } from '../connection';
-import { readSettings, SECTION } from '../settings';
+import { Connection } from '../services/connection';
+import { readSettings, SECTION } from '../services/settings';
 import { DateTexts, fileRowFacts, firstPage, matchingFiles } from './fileRows';
 import { humanSize } from './format';
 

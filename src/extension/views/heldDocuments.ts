@@ -3,7 +3,7 @@ import { ledgerScope } from '../../core/ledger/scope';
 import type { Ledger } from '../../core/ledger/ledger';
 import { sourceUri } from '../identity/sourceUri';
 import { workspaceSource } from '../identity/workspaceSource';
-import { readSettings, SECTION } from '../settings';
+import { readSettings, SECTION } from '../services/settings';
 import type { DocumentRow } from './documentRows';
 
 /** The context key of the files the Explorer offers "Delete from Service" on (an object keyed by path). */

@@ -3,7 +3,7 @@ import type { FileOutcome, FileResult, WithheldReason } from '../../core/batch/t
 import type { IngestionRecord } from '../../core/ingest/history';
 import { ledgerScope, scopePair } from '../../core/ledger/scope';
 import type { Sent, SendEvents } from '../sent/sendEvents';
-import { readSettings, SECTION } from '../settings';
+import { readSettings, SECTION } from '../services/settings';
 import { alreadyHeldText, pairName, serverLabel } from './format';
 
 /** Rows in this order: what needs the writer first, then what was sent, then what needed nothing. */

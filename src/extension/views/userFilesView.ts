@@ -2,9 +2,9 @@ import * as vscode from 'vscode';
 import { AuthError, PermissionError } from '../../core/api/errors';
 import { canonicalUserFileId, isLostUpload, StatusPoller, TrackedFile, type DisplayStatus, type Disposer } from '../../core/polling/statusPoller';
 import { parseScopedPollerStates, scopeName, type ScopedPollerStates } from '../../core/polling/scope';
-import { Connection, NotConfiguredError } from '../connection';
-import { describeError } from '../errors';
-import { readSettings, SECTION } from '../settings';
+import { Connection, NotConfiguredError } from '../services/connection';
+import { describeError } from '../services/errors';
+import { readSettings, SECTION } from '../services/settings';
 import { relativeTime } from './format';
 
 export interface LostFiles {

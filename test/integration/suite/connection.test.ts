@@ -3,7 +3,7 @@ import assert from 'node:assert/strict';
 import * as vscode from 'vscode';
 import net from 'node:net';
 import { startService } from '../../service';
-import type { KeyStore } from '../../../src/extension/keyStore';
+import type { KeyStore } from '../../../src/extension/services/keyStore';
 import { connect, ENTER, FakeInputBoxes, ingestionRequests, openEditor, setKey, setSettings, until, useWorld } from './helpers';
 
 const statusChecks = (w: { service: { requests: readonly { path: string }[] } }) =>

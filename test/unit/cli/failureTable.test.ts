@@ -1,6 +1,6 @@
 // Issue 26, item 4: every failure kind of src/cli/failureTable.ts made to happen for real (a local server, or no
 // server at all) under the built command line: the sentence, the exit code, the requests per file (retried or not)
-// and an unchanged ledger; and the README's table is that table.
+// and an unchanged ledger; and the table of docs/troubleshooting.md is that table.
 import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import http from 'node:http';
@@ -291,23 +291,21 @@ describe('every failure kind in one table (issue 26)', () => {
     }
   });
 
-  it('the README\'s troubleshooting table is this table (npm run docs:failures writes it)', async () => {
-    const readme = await readFile(path.resolve(__dirname, '../../../../README.md'), 'utf8');
+  it('the troubleshooting page\'s table is this table (npm run docs:failures writes it)', async () => {
+    const readme = await readFile(path.resolve(__dirname, '../../../../docs/troubleshooting.md'), 'utf8');
     const table = await failureTableMarkdown();
     const now = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END) + README_END.length);
-    assert.ok(withFailureTable(readme, table) !== undefined, `README.md has the markers ${README_BEGIN} ... ${README_END}`);
-    assert.equal(now, table, 'README.md\'s failure table differs from src/cli/failureTable.ts: run npm run docs:failures');
+    assert.ok(withFailureTable(readme, table) !== undefined, `docs/troubleshooting.md has the markers ${README_BEGIN} ... ${README_END}`);
+    assert.equal(now, table, 'docs/troubleshooting.md\'s failure table differs from src/cli/failureTable.ts: run npm run docs:failures');
   });
 
-  it('the sentences quoted in the README\'s "Behind a proxy or a private CA" are the table\'s, and those rows stop with exit 4', async () => {
-    const readme = await readFile(path.resolve(__dirname, '../../../../README.md'), 'utf8');
-    const start = readme.indexOf('\n## Behind a proxy or a private CA\n');
-    assert.ok(start >= 0, 'the section exists');
-    const section = readme.slice(start, readme.indexOf('\n## ', start + 1));
+  it('the sentences quoted in "Behind a proxy or a private CA" (docs/proxies.md) are the table\'s, and those rows stop with exit 4', async () => {
+    const section = await readFile(path.resolve(__dirname, '../../../../docs/proxies.md'), 'utf8');
+    assert.ok(section.startsWith('# Behind a proxy or a private CA\n'), 'the page is the section');
     // Each item of its list of what you see: "- `<the sentence, or its start>` what to do about it".
     const quoted = [...section.matchAll(/^- `([^`]+)`/gm)].map((m) => m[1]!.replace(/\s+/g, ' '));
     assert.ok(quoted.length >= 3, `quoted sentences: ${quoted.length}`);
-    const rows = await failureRows({ systemCaFlag: false }); // the README's wording is Node 20's, as its table's
+    const rows = await failureRows({ systemCaFlag: false }); // the page's wording is Node 20's, as the table's
     for (const q of quoted) {
       const row = rows.find((r) => r.sentence.startsWith(q));
       assert.ok(row, `no row of the table says: ${q}`);

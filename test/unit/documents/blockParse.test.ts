@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
-import { parseBlocks } from '../../../src/core/documents/blockParse';
-import type { BlockParses } from '../../../src/core/documents/blockParse';
-import { findImageReferences } from '../../../src/core/documents/images';
-import { findLinkSites, MAY_HAVE_LINK, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from '../../../src/core/documents/linkSites';
-import { findHeadingsAnchoredBy } from '../../../src/core/documents/markdown';
-import { PageParses } from '../../../src/core/documents/pageParses';
+import { parseBlocks } from '../../../src/core/documents/build/sharedBlockParse';
+import type { BlockParses } from '../../../src/core/documents/markdown/blockParse';
+import { findImageReferences } from '../../../src/core/documents/linksAndImages/images';
+import { findLinkSites, MAY_HAVE_LINK, MAY_HAVE_LOCAL_LINK, MAY_HAVE_PAGE_LINK } from '../../../src/core/documents/linksAndImages/linkSites';
+import { findHeadingsAnchoredBy } from '../../../src/core/documents/markdown/markdown';
+import { PageParses } from '../../../src/core/documents/build/pageParses';
 import { bigMarkdown } from '../../../bench/bigMarkdown';
 import { seededRandom } from '../../service';
 

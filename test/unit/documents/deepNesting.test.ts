@@ -1,7 +1,7 @@
 // Bounded work (issue 34, item 11): markup nested thousands deep is a document problem at its line, never "Maximum
 // call stack size exceeded"; nesting a page really has builds as before.
 import assert from 'node:assert/strict';
-import { MAX_MARKUP_DEPTH } from '../../../src/core/documents/nesting';
+import { MAX_MARKUP_DEPTH } from '../../../src/core/documents/text/nesting';
 import { build, documentError, texts } from './helpers';
 
 const divs = (n: number) => `${'<div>'.repeat(n)}deep text${'</div>'.repeat(n)}`;

@@ -1,4 +1,4 @@
-// Issue 37: the build reads a flat front matter (documents/flatYaml.ts) without the YAML parser. The differential
+// Issue 37: the build reads a flat front matter (documents/source/flatYaml.ts) without the YAML parser. The differential
 // test: the document fields, metadata, key lines, problems and errors must be the parser's, with the default
 // ignored keys and with a site generator's keys, on every front matter of the fixtures, of the bench corpus, and on
 // sources written to tempt the fast path (the site's reading of the same values has its own test,
@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFlatFrontMatter, readFrontMatter } from '../../../src/core/documents/frontMatter';
-import type { FrontMatterBlock } from '../../../src/core/documents/frontMatter';
-import type { DocumentProblem } from '../../../src/core/documents/problems';
+import { DEFAULT_IGNORE_KEYS, findFrontMatter, readFlatFrontMatter, readFrontMatter } from '../../../src/core/documents/source/frontMatter';
+import type { FrontMatterBlock } from '../../../src/core/documents/source/frontMatter';
+import type { DocumentProblem } from '../../../src/core/documents/problems/problems';
 import { mdxCorpus } from '../../../bench/mdxCorpus';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures');

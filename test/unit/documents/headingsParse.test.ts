@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import MarkdownIt from 'markdown-it';
 import { findHeadings } from '../../../src/core/documents';
-import { createBlockParser, findHeadingsAnchoredBy, firstH1Text } from '../../../src/core/documents/markdown';
+import { createBlockParser, findHeadingsAnchoredBy, firstH1Text } from '../../../src/core/documents/markdown/markdown';
 import { seededRandom } from '../../service';
 import { bigMarkdown } from '../../../bench/bigMarkdown';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import {
   DocumentError, appendAnchor, linkTemplateProblem, publishedLinkFor, renderLink, validateLinkTemplate,
 } from '../../../src/core/documents';
-import { linkRenderer } from '../../../src/core/documents/links';
+import { linkRenderer } from '../../../src/core/documents/linksAndImages/links';
 
 const template = 'https://docs.example.com/{path}#{anchor}';
 

@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { mdxEdits } from '../../../src/core/documents/readerText/mdx';
-import type { MdxNode } from '../../../src/core/documents/readerText/mdx';
+import type { MdxNode } from '../../../src/core/documents/readerText/mdxNode';
 import { MappedText } from '../../../src/core/documents/readerText/mapped';
 import { skeletonChildren, sureChildren } from '../../../src/core/documents/readerText/mdxSkeleton';
 import { changelogPage, mdxCorpus } from '../../../bench/mdxCorpus';

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { PageParses } from '../../../src/core/documents/pageParses';
+import { PageParses } from '../../../src/core/documents/build/pageParses';
 import { readerText } from '../../../src/core/documents/readerText';
 import { localImageReferences } from '../../../src/core/ingest/images';
 import { build } from './helpers';

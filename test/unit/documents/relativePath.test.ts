@@ -4,7 +4,7 @@
  * path is compared with the general way written out (NFC, `\` as `/`, no empty or `.` segments).
  */
 import assert from 'node:assert/strict';
-import { normalizeRelativePath } from '../../../src/core/documents/text';
+import { normalizeRelativePath } from '../../../src/core/documents/text/text';
 
 function generalWay(p: string): string {
   return p.normalize('NFC').replace(/\\/g, '/').split('/').filter((s) => s !== '' && s !== '.').join('/');

@@ -9,7 +9,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { probeServer, ServiceClient, WrongServerError } from '../../../src/core/api';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
-import type { FetchLike } from '../../../src/core/api/transport';
+import type { FetchLike } from '../../../src/core/http/fetchLike';
 import { doc, thrown } from '../client/harness';
 import { Folder, makeFolder, writeDocs } from '../batch/harness';
 import { runCli } from '../cli/runCli';

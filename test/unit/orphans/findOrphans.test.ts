@@ -10,7 +10,7 @@ import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledg
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
 import { diskTree } from '../../../src/core/orphans/diskTree';
 import type { RepositoryRoot } from '../../../src/core/orphans/repository';
-import { normalizeIdPrefix } from '../../../src/core/documents/ids';
+import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
 import { nodeFileAccess } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
 import { diskBatch, useFreshFolder } from '../batch/harness';

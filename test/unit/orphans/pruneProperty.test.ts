@@ -7,7 +7,7 @@ import assert from 'node:assert/strict';
 import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentInfo } from '../../../src/core/api/schemas';
-import { normalizeIdPrefix } from '../../../src/core/documents/ids';
+import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
 import { IdClaims } from '../../../src/core/identity';
 import { claimedIdOf, documentIdOf, publishSwitchOf } from '../../../src/core/identity/documentId';
 import { findOrphans } from '../../../src/core/orphans';

@@ -24,7 +24,7 @@ describe('manifest', () => {
 
   it('declares every setting the extension reads', () => {
     const declared = new Set(Object.keys(pkg.contributes.configuration.properties));
-    const source = read('src/extension/settings.ts');
+    const source = read('src/extension/services/settings.ts');
     const read_ = [...source.matchAll(/c\.get<[^>]+>\('([^']+)'\)|(?:positive|text)\('([^']+)'/g)].map((m) => `docIngest.${m[1] ?? m[2]}`);
     assert.ok(read_.length >= 10);
     assert.deepEqual(read_.filter((k) => !declared.has(k)), []);

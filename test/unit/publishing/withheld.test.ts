@@ -7,7 +7,7 @@ import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import { nodeFileAccess } from '../../../src/core/batch';
 import { buildDocument, buildSelectionDocument, DocumentError, problemsOf } from '../../../src/core/documents';
-import { checkForServer, codePoints, serverCharCount, serverDocumentId } from '../../../src/core/documents/serverLimits';
+import { checkForServer, codePoints, serverCharCount, serverDocumentId } from '../../../src/core/documents/problems/serverLimits';
 import { collectClaims, documentIdOf, publishSwitchOf } from '../../../src/core/identity';
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledger';

@@ -4,7 +4,7 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { findFrontMatter } from '../../../src/core/documents/frontMatter';
+import { findFrontMatter } from '../../../src/core/documents/source/frontMatter';
 import { flatFrontMatter } from '../../../src/core/site/flatFrontMatter';
 import { frontMatterValues } from '../../../src/core/site/pageText';
 import { mdxCorpus } from '../../../bench/mdxCorpus';

@@ -3,7 +3,7 @@
 // it, before the page's own text, and a page whose spec or operation is not there says so as its own reason.
 import assert from 'node:assert/strict';
 import { buildDocument } from '../../../src/core/documents';
-import { DocumentError } from '../../../src/core/documents/errors';
+import { DocumentError } from '../../../src/core/documents/problems/errors';
 import { SiteResolver } from '../../../src/core/site';
 import { listedFiles } from './memoryFiles';
 

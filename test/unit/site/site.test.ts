@@ -10,7 +10,7 @@ import { loadMkdocs } from '../../../src/core/site/mkdocs';
 import { exportedLiteral, isObject, Unknown } from '../../../src/core/site/literal';
 import { stripNumberPrefix } from '../../../src/core/site/docusaurus';
 import { SITES } from './fixtures';
-import { mkdocsSlug, MkdocsSlugger } from '../../../src/core/documents/slug';
+import { mkdocsSlug, MkdocsSlugger } from '../../../src/core/documents/markdown/slug';
 import { listedFiles, memoryFiles } from './memoryFiles';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 

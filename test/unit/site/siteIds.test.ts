@@ -1,7 +1,7 @@
 // Issue 35, item 1: a page of a detected site is identified by the page it publishes. The generator's own front
 // matter keys (Docusaurus `id` and `slug`) keep the generator's meaning, so the document id comes from the path
 // (unique across versions, whose folders differ); `doc-ingest-id:` pins an id in a site and outside one; outside
-// a site `id:` still pins, as README has always said.
+// a site `id:` still pins, as docs/documents.md#document-ids (the README's before issue 39) has always said.
 import assert from 'node:assert/strict';
 import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';

@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { findImageReferences } from '../../../src/core/documents/images';
+import { findImageReferences } from '../../../src/core/documents/linksAndImages/images';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
 import { diskImageReader } from '../../../src/core/ingest/imageFiles';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';

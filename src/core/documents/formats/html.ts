@@ -1,5 +1,5 @@
 /**
- * HTML pages (`.html`, `.htm`: exported or built pages) as Markdown text (README "Notebooks and HTML pages").
+ * HTML pages (`.html`, `.htm`: exported or built pages) as Markdown text (docs/documents.md#notebooks-and-html-pages).
  *
  * Parsed with parse5 (through `hast-util-from-html`, as browsers parse: never an error), the main content picked,
  * turned into Markdown with `hast-util-to-mdast` and `mdast-util-to-markdown` (GFM tables), so that headings make
@@ -17,12 +17,12 @@
  * - The page's `<title>` is the document's title (else, as for Markdown, the first level-1 heading, else the file
  *   name); `<meta name="description">` goes into metadata as `description` (unless ignored, as any front matter key).
  *
- * The parsers are loaded when a page is built (`formats/index.ts`), never at start-up.
+ * The parsers are loaded when a page is built (`convert.ts` requires this file), never at start-up.
  */
 import type { Element, ElementContent, Root, RootContent } from 'hast' with { 'resolution-mode': 'import' };
-import { DocumentError } from '../errors';
-import { nestedTooDeep } from '../nesting';
-import { countNewlines } from '../text';
+import { DocumentError } from '../problems/errors';
+import { nestedTooDeep } from '../text/nesting';
+import { countNewlines } from '../text/text';
 import { htmlNesting } from './htmlNesting';
 import type { ConvertedText } from './types';
 import * as l10n from '@vscode/l10n';

@@ -5,7 +5,7 @@
  * open); an element whose end tag may be left out (`p`, `li`, `td`...) is closed by the next of its kind in the same
  * container, and an open `p` by the next element. Text inside comments, scripts, styles and text areas is no markup.
  */
-import { MAX_MARKUP_DEPTH } from '../nesting';
+import { MAX_MARKUP_DEPTH } from '../text/nesting';
 
 const VOID = new Set(['area', 'base', 'br', 'col', 'embed', 'hr', 'img', 'input', 'link', 'meta', 'source', 'track', 'wbr', 'param', 'keygen', 'frame', 'basefont', 'bgsound', 'image', 'html', 'head', 'body']);
 /** Elements whose end tag may be left out, and those of their kind whose start closes them. */

@@ -1,5 +1,5 @@
 /**
- * Jupyter notebooks (`.ipynb`, nbformat 4) as Markdown text (README "Notebooks and HTML pages").
+ * Jupyter notebooks (`.ipynb`, nbformat 4) as Markdown text (docs/documents.md#notebooks-and-html-pages).
  *
  * - Markdown cells: their text, images left out (`![..](..)`, `<img>`, attachments), so their headings make sections.
  * - Code cells: fenced with the notebook's language (`metadata.kernelspec.language`, else
@@ -14,8 +14,8 @@
  *   Markdown, the first level-1 heading, else the file name. Nothing else of the notebook's metadata is sent.
  */
 import * as z from 'zod';
-import { DocumentError } from '../errors';
-import { findImageReferences } from '../images';
+import { DocumentError } from '../problems/errors';
+import { findImageReferences } from '../linksAndImages/images';
 import type { ConvertedText } from './types';
 import * as l10n from '@vscode/l10n';
 
@@ -115,7 +115,7 @@ function outputBlocks(outputs: readonly Output[]): string[] {
   return texts.filter((t) => t.text.trim() !== '').map((t) => fenced(t.text, 'output'));
 }
 
-/** A Markdown cell's text without its images (they are left out of notebooks, README). */
+/** A Markdown cell's text without its images (left out of notebooks: docs/documents.md#notebooks-and-html-pages). */
 function withoutImages(text: string, path: string): string {
   if (!/!\[|<img/i.test(text)) return text;
   let result = '';

@@ -3,8 +3,8 @@
  * line of its first occurrence. It never stops the page: the text is sent as built, and the writer is told what a
  * search would index that readers never see, and how to leave a site's own syntax out (`dropPatterns`).
  */
-import { problem } from '../problems';
-import type { DocumentProblem } from '../problems';
+import { problem } from '../problems/problems';
+import type { DocumentProblem } from '../problems/problems';
 import { unrenderedMarkup } from './unrendered';
 import * as l10n from '@vscode/l10n';
 

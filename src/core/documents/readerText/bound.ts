@@ -1,3 +1,4 @@
+// The bound on what a page takes in through its includes, counted as if every include were expanded.
 import * as l10n from '@vscode/l10n';
 
 /**

@@ -2,9 +2,9 @@
  * The attributes of MDX components that a reader of the rendered page sees, as text (issue 35, item 3): one table,
  * component → what it shows, after each component's documentation (Mintlify's "Components" pages; Docusaurus's
  * `<TabItem label>`). A component not in the table shows its `title`, else its `label`, as a bold line before its
- * text, as before. README "MDX, admonitions and includes" shows the table.
+ * text, as before. docs/sites.md#mdx-admonitions-and-includes shows the table.
  */
-import { codeSpan } from '../text';
+import { codeSpan } from '../text/text';
 
 /** What a component shows besides its children. */
 export interface ComponentShows {

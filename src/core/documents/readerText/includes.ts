@@ -20,7 +20,7 @@
  * The builder never reads files: the fronts read the included files first (`core/ingest/includes.ts`, which finds
  * what to read with {@link includeRequests}) and pass their texts in the build's `includes` option.
  */
-import { isMarkdownPath } from '../text';
+import { isMarkdownPath } from '../text/text';
 import type { Edit } from './mapped';
 import { splitLines } from './lines';
 import type { Line } from './lines';

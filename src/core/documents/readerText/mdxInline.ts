@@ -17,7 +17,7 @@
  *   text drops the tags in it); or all stand in the content of one element that holds no element, and then the line
  *   is a block of its own (`alone`: no other line of its paragraph, no list item, can hold the other mark of a pair).
  */
-import type { MdxNode } from './mdx';
+import type { MdxNode } from './mdxNode';
 import { tagAt } from './mdxTagLine';
 
 /** Beyond these, the line is left to the parser: the stage's bound on nesting is the parser's to find. */

@@ -10,7 +10,7 @@
  * - spaces only, no tabs, and nothing after the tag but blanks; a tag may run over lines between its attributes
  *   (`<img` then `src="..."` and `/>` on lines of their own), never inside a value.
  */
-import type { MdxNode } from './mdx';
+import type { MdxNode } from './mdxNode';
 
 export interface TagLine {
   kind: 'open' | 'close' | 'self' | 'comment';
