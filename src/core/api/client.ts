@@ -2,11 +2,11 @@
  * The service client: one method per route. Requests are validated strictly before anything is sent;
  * responses leniently. Works against the specification's server and the real (Onyx) server.
  */
-import type * as z from 'zod';
 import { ANY_ANSWER, isIdNumber, PAIR_ANSWER, VERSION_ANSWER } from './answers';
-import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
-import { NotFoundError, PermissionError, RejectedError, ServerError, ServiceError, TimeoutError, ValidationError } from './errors';
+import { check } from './checkRequest';
+import { NotFoundError, ServiceError, ValidationError } from './errors';
 import { findMaskedValues } from './masking';
+import { explainConnectorListing, explainDelete, explainDocumentListing, firstUploaded } from './routeFailures';
 import type {
   ConnectorFileInfo,
   CredentialSnapshot,
@@ -21,12 +21,14 @@ import type {
 } from './schemas';
 import { explainSearchFailure, saysNoLlm, SEARCH_PATHS, searchBody, SearchHit, SearchOptions, SearchPath, toHit } from './search';
 import { CallOptions, Transport, TransportOptions } from './transport';
+import { chosenIngestionPath, explainMissingIngestionRoute, inMemoryRoutes, INGESTION_PATHS, isMissingRoute, UPLOAD_PATHS } from './variantRoutes';
+import type { RouteMemory, VariantRoute } from './variantRoutes';
 import * as l10n from '@vscode/l10n';
 
-/** The specification's ingestion route first, then the real (Onyx) server's. */
-export const INGESTION_PATHS = ['service-api/ingestion', 'onyx-api/ingestion'] as const;
-/** The specification's upload route first; the real server removed it in favour of the projects route. */
-export const UPLOAD_PATHS = ['user/file/upload', 'user/projects/file/upload'] as const;
+// Split by idea, re-exported so that callers keep importing the client's names from here.
+export { INGESTION_PATHS, UPLOAD_PATHS } from './variantRoutes';
+export type { RouteMemory, VariantRoute } from './variantRoutes';
+
 /** User-file statuses: also the cheap route that proves a key, and that tells the API from a web page. */
 export const STATUS_PATH = 'user/projects/file/statuses';
 /**
@@ -34,21 +36,6 @@ export const STATUS_PATH = 'user/projects/file/statuses';
  * tracked file is one request; the bound only keeps one body under about 200 KB.
  */
 export const DEFAULT_STATUS_BATCH = 5000;
-
-/**
- * Routes whose path differs between the specification and the real server, or between the real server's versions
- * (search: `search.ts`).
- */
-export type VariantRoute = 'ingestion' | 'upload' | 'search';
-
-/**
- * Which path of a variant route a server answered, remembered per server by the caller (the extension keeps it
- * in its global state), so that the next session does not ask the missing route again.
- */
-export interface RouteMemory {
-  get(route: VariantRoute): string | undefined;
-  set(route: VariantRoute, path: string): void;
-}
 
 export interface ClientOptions extends TransportOptions {
   /**
@@ -451,149 +438,6 @@ export class ServiceClient {
   }
 }
 
-function isMissingRoute(e: unknown): boolean {
-  return e instanceof NotFoundError && e.what === 'route';
-}
-
-/** The last line of defence: whoever built the options, a route that leaves the base URL makes no client. */
-function chosenIngestionPath(raw: string | undefined): string | undefined {
-  try {
-    return parseIngestionPath(raw, l10n.t('The setting docIngest.ingestionPath'));
-  } catch (e) {
-    if (!(e instanceof IngestionPathError)) throw e;
-    throw new ValidationError(e.message, '', [{ path: 'ingestionPath', message: l10n.t('not a route below the server URL') }], false, { setting: 'ingestionPath' });
-  }
-}
-
-function explainConnectorListing(e: unknown): unknown {
-  if (e instanceof NotFoundError && e.what === 'route') {
-    return new NotFoundError(
-      l10n.t('This server does not offer a connector listing.'),
-      l10n.t('List the file connector ids in the setting docIngest.connectorIds instead.'),
-      'route',
-      { status: e.status, request: e.request, serverText: e.serverText, setting: 'connectorIds' },
-    );
-  }
-  if (e instanceof PermissionError) {
-    return new PermissionError(
-      l10n.t('This key may not list connectors (it needs connector-manager or admin rights).'),
-      l10n.t('Use a manager or admin key, or list the file connector ids in the setting docIngest.connectorIds.'),
-      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'connectorIds' },
-    );
-  }
-  return e;
-}
-
 function documentInfo(d: { document_id: string; semantic_id?: string | null; link?: string | null }): DocumentInfo {
   return { documentId: d.document_id, title: d.semantic_id ?? '', link: d.link ?? undefined };
 }
-
-function explainDocumentListing(e: unknown, what: string): unknown {
-  if (e instanceof NotFoundError && e.what === 'route') {
-    return new NotFoundError(
-      l10n.t('This server does not list the documents of {0} (HTTP 404).', what),
-      l10n.t('The server is older or follows only the specification; what this workspace published is still known from its own record.'),
-      'route',
-      { status: e.status, request: e.request, serverText: e.serverText },
-    );
-  }
-  if (e instanceof PermissionError) {
-    return new PermissionError(
-      l10n.t('This key may not list the documents of {0} (HTTP 403): it needs connector-manager rights there, or the pair does not exist.', what),
-      l10n.t('Check the connector-credential pair (setting docIngest.ccPairId), or use a key that may manage it.'),
-      { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode, setting: 'ccPairId' },
-    );
-  }
-  return e;
-}
-
-/**
- * The service's own answer for a document it does not hold: the real server's `DOCUMENT_NOT_FOUND`, or (older
- * servers and the specification's) the detail "Document not found".
- */
-function saysDocumentNotFound(e: ServiceError): boolean {
-  return e.errorCode === 'DOCUMENT_NOT_FOUND' || /^document not found\.?$/i.test(e.serverText?.trim() ?? '');
-}
-
-/** One sentence per way a delete fails, each naming the document; a timeout is "unknown", never "done". */
-function explainDelete(e: unknown, documentId: string): unknown {
-  if (!(e instanceof ServiceError)) return e;
-  const init = { status: e.status, request: e.request, serverText: e.serverText, errorCode: e.errorCode };
-  if (e instanceof NotFoundError && e.what === 'object' && saysDocumentNotFound(e)) {
-    return new NotFoundError(l10n.t('The service holds no document "{0}" (HTTP 404): it may have been deleted already.', documentId), l10n.t('Refresh the list of documents.'), 'object', init);
-  }
-  if (e instanceof NotFoundError && e.what === 'object') {
-    // A 404 that is not the service's own answer (a gateway's "404 page not found"): nothing says the document is
-    // gone, and taking it so would make the ledger forget a document the pair still holds.
-    return new ServerError(
-      l10n.t('The delete of "{0}" got HTTP 404 without the service\'s "document not found"{1}: a proxy or gateway may be in the way, so the document may still be there.', documentId, e.serverText ? l10n.t(' (the answer said: "{0}")', e.serverText) : ''),
-      l10n.t('Check the server URL and any proxy between you and the service, then try again.'),
-      init,
-    );
-  }
-  if (e instanceof NotFoundError) {
-    return new NotFoundError(l10n.t('This server has no route to delete documents (HTTP 404 for {0} {1}).', e.request?.method ?? 'DELETE', e.request?.path ?? ''), l10n.t('Delete the document in the server\'s admin pages.'), 'route', init);
-  }
-  if (e.status === 400) {
-    return new RejectedError(
-      l10n.t('The document "{0}" was not created through the ingestion route, so it cannot be deleted through it (HTTP 400).', documentId),
-      l10n.t('Remove it from the connector it came from.'),
-      init,
-    );
-  }
-  if (e instanceof PermissionError) {
-    return new PermissionError(
-      l10n.t('This key may not delete "{0}" (HTTP 403): it must be allowed to edit every connector pair that holds the document.', documentId),
-      l10n.t('Use a key that manages those connectors, or ask an admin to delete it.'),
-      init,
-    );
-  }
-  if (e instanceof TimeoutError) {
-    return new TimeoutError(
-      l10n.t('The server did not answer the delete of "{0}" in time: it may or may not have been deleted.', documentId),
-      l10n.t('Refresh the list of documents to see whether it is still there.'),
-      e.timeoutMs,
-      init,
-    );
-  }
-  return e;
-}
-
-function explainMissingIngestionRoute(e: unknown, tried: readonly string[]): unknown {
-  if (!(e instanceof NotFoundError && e.what === 'route')) return e;
-  return new NotFoundError(
-    l10n.t('The server has no ingestion route: POST {0} both answered HTTP 404.', tried.join(' and POST ')),
-    l10n.t('Check the server URL (it usually ends in /api), or set the ingestion route your server uses in the setting docIngest.ingestionPath.'),
-    'route',
-    { status: e.status, request: e.request, serverText: e.serverText, setting: 'ingestionPath' },
-  );
-}
-
-function inMemoryRoutes(): RouteMemory {
-  const known = new Map<VariantRoute, string>();
-  return { get: (route) => known.get(route), set: (route, path) => void known.set(route, path) };
-}
-
-function firstUploaded(res: UploadResponse, name: string): UserFileRecord {
-  const file = res.user_files[0];
-  if (file) return file;
-  const reason = res.rejected_files[0]?.reason;
-  throw new RejectedError(
-    l10n.t('The server did not accept {0}{1}', name, reason ? `: ${reason}` : '.'),
-    l10n.t('Check the file type and size the server allows.'),
-    { serverText: reason ?? undefined },
-  );
-}
-
-/** Strict validation of what we are about to send: a clear error naming the field, and no request. */
-function check<S extends z.ZodType>(schema: S, value: unknown, root = ''): z.output<S> {
-  const parsed = schema.safeParse(value);
-  if (parsed.success) return parsed.data;
-  const issues = parsed.error.issues.map((i) => ({
-    path: [root, ...i.path.map(String)].filter(Boolean).join('.'),
-    message: i.message,
-  }));
-  const text = issues.slice(0, 5).map((i) => (i.path ? `${i.path}: ${i.message}` : i.message)).join('; ');
-  throw new ValidationError(l10n.t('Not sent: the request is invalid ({0}).', text), l10n.t('Correct the fields named, then try again.'), issues, false);
-}
-

@@ -17,126 +17,34 @@
  */
 import { SharedPause } from '../api/sharedPause';
 import type { ServiceClient } from '../api/client';
-import { describeFailure } from './describe';
-import { isSkip, stopsBatch, worthAnotherRound } from './failures';
-import { ServerSilence } from './silence';
-import type { BatchFile, BatchProgress, BatchStop, BatchSummary, DuplicateId, FileOutcome, FileResult, MarkupFinding } from './types';
-import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
-import type { SiteFacts } from '../documents/build/options';
-import type { GitFileInfo } from '../documents/git/gitInfo';
-import type { IngestConfig, PreparedIngestion, SourceFile } from '../ingest/pipeline';
-import { buildFile, prepareIngestion, readerBodyOfFile, requestBody, sendIngestion } from '../ingest/pipeline';
-import { imageProblemError, localImageReferences, readImages, uploadImages } from '../ingest/images';
-import type { DocumentImages, ImageProblemPolicy } from '../ingest/images';
-import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
-import { resolveLinkTargets } from '../ingest/linkTargets';
-import type { LinkTargetCache } from '../ingest/linkTargets';
-import { includedSourceHash, mayInclude, resolveIncludes } from '../ingest/includes';
-import type { IncludeCache } from '../ingest/includes';
-import type { IncludedFiles, MdxParses } from '../documents/readerText';
-import { PageParses } from '../documents/build/pageParses';
-import type { LinkTarget } from '../documents/linksAndImages/docLinks';
-import type { SiteResolver } from '../site/detect';
 import { isServiceError, TimeoutError } from '../api/errors';
-import type { UserFileRecord } from '../api/schemas';
-import { getGitFolderInfo } from '../documents/git/gitFolder';
-import type { GitFolderInfo } from '../documents/git/gitFolder';
-import { ledgerScope } from '../ledger/scope';
-import { sha256Hex } from '../ledger/hash';
-import { trustedStamp } from '../ledger/stat';
-import type { FileStat } from '../ledger/stat';
-import type { Ledger } from '../ledger/ledger';
-import { forEachConcurrently, limitConcurrency } from '../pool';
-import { isInside } from '../files/inside';
-import { canonicalUserFileId, isLostUpload } from '../polling/statusPoller';
+import { UNRENDERED_MARKUP } from '../documents/markup/warnings';
+import { PageParses } from '../documents/build/pageParses';
+import { DEFAULT_MAX_FILE_BYTES, overSizeLimit } from '../files/sizeLimit';
 import { duplicateIdSentence } from '../identity/claims';
 import { documentIdOf } from '../identity/documentId';
-import type { IdClaimsView } from '../identity/claims';
+import { imageProblemError, uploadImages } from '../ingest/images';
+import { includedSourceHash, mayInclude } from '../ingest/includes';
+import type { PreparedIngestion, SourceFile } from '../ingest/pipeline';
+import { buildFile, prepareIngestion, readerBodyOfFile, requestBody, sendIngestion } from '../ingest/pipeline';
+import { sha256Hex } from '../ledger/hash';
+import { ledgerScope } from '../ledger/scope';
+import { trustedStamp } from '../ledger/stat';
+import { forEachConcurrently, limitConcurrency } from '../pool';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
+import { describeFailure } from './describe';
+import { isSkip, stopsBatch, worthAnotherRound } from './failures';
+import type { BatchFileStat, BatchOptions } from './options';
+import { BatchReport } from './report';
+import { SharedReads } from './sharedReads';
+import { ServerSilence } from './silence';
+import type { BatchFile, BatchStop, BatchSummary, DuplicateId, FileResult, MarkupFinding } from './types';
 import * as l10n from '@vscode/l10n';
 
-/** What the batch asks of the ledger: decisions before sending, records after confirmed successes. */
-export type BatchLedger = Pick<Ledger, 'decide' | 'record' | 'confirmSource' | 'entryFor'>;
-
-/** What the batch asks of the ledger about images: reuse an upload, record one, forget one the server lost. */
-export type BatchImageLedger = Pick<Ledger, 'imageFileId' | 'recordImage' | 'imageUpload' | 'forgetImage'>;
-
-export interface BatchFileStat extends Partial<FileStat> {
-  size: number;
-  mtime?: Date;
-}
-
-export interface BatchOptions {
-  /** Needed to send; a dry run sends nothing and may go without. */
-  client?: ServiceClient;
-  /** The server's base URL (the ledger's scope). */
-  server: string;
-  files: readonly BatchFile[];
-  read(file: BatchFile): Promise<Uint8Array>;
-  /**
-   * Size and modification time; undefined when unknown. With the times in milliseconds, the change time and the
-   * inode, the ledger keeps the file's stamp (`ledger/stat.ts`), which later checks of what changed take it on.
-   */
-  stat?(file: BatchFile): Promise<BatchFileStat | undefined>;
-  /** The configuration of this file (the id prefix differs per folder of a multi-root workspace). */
-  config(file: BatchFile): IngestConfig;
-  /**
-   * Folders (absolute paths) whose git history dates and signs the files: asked once per folder for the whole
-   * batch, never per file. Omit in an untrusted workspace (a repository's config can make git run programs).
-   */
-  gitFolders?: readonly string[];
-  /** The git executable; default `git` from the PATH (tests pass a wrapper that records the commands). */
-  gitPath?: string;
-  ledger?: BatchLedger & BatchImageLedger;
-  /** Local images (F8); without this, images stay text. */
-  images?: {
-    /** The image at `imagePath` (relative to the same root as the file's `relativePath`). */
-    read(file: BatchFile, imagePath: string): Promise<Uint8Array>;
-    /** `stop` (default): a file with a missing, outside or refused image is not sent; `skipImage`: the image stays text. */
-    onProblem?: ImageProblemPolicy;
-    onUploaded?(record: UserFileRecord, file: BatchFile, imagePath: string): void;
-  };
-  /**
-   * Links between docs (F14), for files relative to the same root as `file`: which paths are docs of the include
-   * globs (the whole listing, not only this run's files), and how to read them (inside the root only; see
-   * `core/ingest/linkTargets.ts`). Each target is read once per run. Without this, links to other files stay as
-   * written, unchecked.
-   */
-  links?: {
-    included(file: BatchFile, path: string): boolean;
-    read(file: BatchFile, path: string): Promise<Uint8Array>;
-  };
-  /**
-   * The docs site of a file (F15): the resolver of its root, which finds the site's config above the file and reads
-   * it once per run (`core/site/`). Its address, breadcrumb and title go into the file's build, and its links to
-   * other docs take their site addresses. Without this (or undefined for a file), no site.
-   */
-  site?(file: BatchFile): SiteResolver | undefined;
-  /**
-   * The document ids of included files outside this run (a run of changed files, a save): a file of the run whose
-   * id another included file also builds is refused, naming both. The run's own files are checked among
-   * themselves, unchanged ones included, whether or not this is given.
-   */
-  claims?: IdClaimsView;
-  /** Send files the ledger says are unchanged too. */
-  force?: boolean;
-  /**
-   * Build and check every file, send nothing: the files that would be sent end as `wouldSend`. No image is
-   * uploaded and the ledger is not written.
-   */
-  dryRun?: boolean;
-  /** Requests in flight at most; default DEFAULT_CONCURRENCY, at most 16. */
-  concurrency?: number;
-  /** Larger files are skipped unread; default 10 MB. */
-  maxFileBytes?: number;
-  /** Per ingestion request; default the client's. */
-  timeoutMs?: number;
-  signal?: AbortSignal;
-  onProgress?(progress: BatchProgress): void;
-  /** Each file's final result, as soon as it has one. */
-  onResult?(result: FileResult): void;
-}
-
+// Split by idea, re-exported so that callers keep importing the batch from here.
+export type { BatchFileStat, BatchImageLedger, BatchLedger, BatchOptions } from './options';
+export { emptyCounts } from './report';
+export { FEW_GIT_FILES } from './sharedReads';
 // In a module of their own: the command line's and the editor's settings read them without loading the batch.
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 /**
@@ -154,15 +62,6 @@ export const BUILT_AHEAD = 2;
  * goes as soon as its file is built, and a build waiting for its file's bytes lets the other go on.
  */
 export const BUILDS_AT_ONCE = 2;
-/**
- * Runs of this many files or fewer (a save, Save All, a few changed files) ask git about their files only: one
- * walk of the history back to the oldest of their last commits, never the changes of the whole folder. In a
- * generated repository of 82,000 commits and 5,700 files, the folder took 25 s; 20 files 1 s, or 3.5 s when one
- * of them was last changed in the first commit (or never). 20 covers Save All and a usual Ingest Changed Files,
- * and keeps the paths, which three git command lines carry, far under Windows' 32,767 characters even at 260
- * characters each; a larger run is a folder's batch, which pays for the one scan once over many files.
- */
-export const FEW_GIT_FILES = 20;
 /** Rounds after the first in which the files whose failure may pass (worthAnotherRound) are sent again. */
 export const RETRY_ROUNDS = 2;
 
@@ -177,11 +76,6 @@ interface Planned {
 /** The result's `markup` and `imagesLeftOut`, when the page has any. */
 function withMarkup(built: Built): Pick<FileResult, 'markup' | 'imagesLeftOut'> {
   return { ...(built.markup.length ? { markup: built.markup } : {}), ...(built.imagesLeftOut.length ? { imagesLeftOut: built.imagesLeftOut } : {}) };
-}
-
-/** Every outcome at zero: the counts of a batch with no files. */
-export function emptyCounts(): Record<FileOutcome, number> {
-  return { created: 0, updated: 0, unchanged: 0, skipped: 0, failed: 0, notSent: 0, cancelled: 0, wouldSend: 0 };
 }
 
 /** A file read and built: what is sent, and what the ledger and the duplicate check need. */
@@ -207,10 +101,10 @@ export async function runBatch(options: BatchOptions): Promise<BatchSummary> {
 }
 
 class Batch {
-  private readonly results = new Map<string, FileResult>();
   private readonly concurrency: number;
   private readonly pause = new SharedPause();
-  private readonly progress: BatchProgress;
+  private readonly report: BatchReport;
+  private readonly reads: SharedReads;
   private stop: BatchStop | undefined;
   private readonly silence = new ServerSilence();
   /** Files whose request timed out once: the server may still be indexing them, so never a third send. */
@@ -218,29 +112,16 @@ class Batch {
 
   constructor(private readonly o: BatchOptions) {
     this.concurrency = Math.min(MAX_CONCURRENCY, Math.max(1, Math.round(o.concurrency ?? DEFAULT_CONCURRENCY)));
-    this.progress = { total: o.files.length, done: 0, failed: 0 };
+    this.report = new BatchReport(o);
+    this.reads = new SharedReads(o, this.pause);
   }
 
-  private git: { root: string; info: GitFolderInfo }[] = [];
-  /** Per root folder, image path → content hash (or why it cannot be read): each image is read once per batch. */
-  private readonly imageHashes = new Map<string, Map<string, Promise<string | Error>>>();
-  /** Content hashes of the local images of the files built. */
-  private readonly imagesSeen = new Set<string>();
-  /** Uploads under way by content hash: an image shared by many pages is uploaded once. */
-  private readonly uploads = new Map<string, Promise<string | Error>>();
-  /** Per root folder, the link targets judged so far: each is read once per batch. */
-  private readonly linkTargets = new Map<string, LinkTargetCache>();
-  private readonly includeTexts = new Map<string, IncludeCache>();
   /** Pass 1's files by the id they build (refused duplicates included): pass 2 checks a built id that differs. */
   private readonly byId = new Map<string, Planned[]>();
-  /** The id pass 1 read for each file (by key): a file that then fails or is not sent still names what it builds. */
-  private readonly readIds = new Map<string, string>();
   private readonly duplicates: DuplicateId[] = [];
-  /** The one status question about the images the ledger would reuse, asked before the first send. */
-  private lostImages: Promise<void> | undefined;
 
   async run(): Promise<BatchSummary> {
-    await this.askGit();
+    await this.reads.askGit();
     const planned = await this.claimIds();
     let toSend = planned;
     for (let round = 0; toSend.length > 0 && !this.stopped(); round++) {
@@ -261,34 +142,14 @@ class Batch {
     }
     // Sent and failed, waiting for a round the stop called off: their own failure, not "not sent".
     for (const p of toSend) {
-      if (p.failure) this.finish({ file: p.file, outcome: 'failed', documentId: p.documentId, ...describeFailure(p.failure.error) });
+      if (p.failure) this.report.finish({ file: p.file, outcome: 'failed', documentId: p.documentId, ...describeFailure(p.failure.error) });
     }
     for (const file of this.o.files) {
-      if (!this.results.has(file.key)) this.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
+      if (!this.report.has(file.key)) this.report.finish({ file, outcome: 'notSent', error: this.notSentSentence() });
     }
-    return this.summary(this.duplicates);
+    return this.report.summary(this.duplicates, this.stop);
   }
 
-  private async askGit(): Promise<void> {
-    const folders = [...new Set(this.o.gitFolders ?? [])];
-    const few = this.o.files.length <= FEW_GIT_FILES ? this.o.files.flatMap((f) => f.absolutePath ?? []) : undefined;
-    const answers = await Promise.all(folders.map(async (root) => {
-      const files = few?.filter((at) => isInside(root, at));
-      const info = files?.length === 0 ? undefined : await getGitFolderInfo(root, { signal: this.o.signal, gitPath: this.o.gitPath, files });
-      return { root, info };
-    }));
-    // Deepest folder first, so a file in a nested folder is answered by the repository it lives in.
-    this.git = answers.filter((a): a is { root: string; info: GitFolderInfo } => a.info !== undefined).sort((a, b) => b.root.length - a.root.length);
-  }
-
-  private gitFacts(file: BatchFile): GitFileInfo | undefined {
-    const at = file.absolutePath;
-    if (!at) return undefined;
-    for (const { root, info } of this.git) {
-      if (isInside(root, at)) return info.fileInfo(at);
-    }
-    return undefined;
-  }
 
   // ------------------------------------------------------------------------------------------------- pass 1
 
@@ -313,8 +174,8 @@ class Batch {
         // The images' hashes serve only to ask the server about the ledger's uploads (`forgetLostImages`): without a
         // ledger and a server to ask (a dry run) the page's reader text is not made for them here.
         if (this.o.ledger && this.o.client) {
-          const images = await this.localImages(file, text, site);
-          for (const hash of images?.hashes.values() ?? []) this.imagesSeen.add(hash);
+          const images = await this.reads.localImages(file, text, site);
+          for (const hash of images?.hashes.values() ?? []) this.reads.imagesSeen.add(hash);
         }
       } catch {
         // Its build says what is wrong with it.
@@ -323,12 +184,12 @@ class Batch {
       planned.push(p);
       if (documentId !== undefined) {
         this.byId.set(documentId, [...(this.byId.get(documentId) ?? []), p]);
-        this.readIds.set(file.key, documentId);
+        this.report.readIds.set(file.key, documentId);
       }
     });
     this.duplicates.push(...this.refuseDuplicates(this.byId));
     const order = new Map(this.o.files.map((f, i) => [f.key, i]));
-    return planned.filter((p) => !this.results.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0));
+    return planned.filter((p) => !this.report.has(p.file.key)).sort((a, b) => (order.get(a.file.key) ?? 0) - (order.get(b.file.key) ?? 0));
   }
 
   /**
@@ -349,16 +210,16 @@ class Batch {
       const built = await ahead.get(i);
       ahead.delete(i);
       const p = planned[i]!;
-      if (!built || this.results.has(p.file.key) || this.refusedAsBuilt(p, built)) return;
+      if (!built || this.report.has(p.file.key) || this.refusedAsBuilt(p, built)) return;
       p.documentId = built.documentId;
       const scope = this.scope(built.prepared);
       const decision = this.o.ledger?.decide(scope, { documentId: built.documentId, sourcePath: p.file.source, payloadHash: built.payloadHash }, { force: !!this.o.force });
       if (decision === 'unchanged') {
         // Other bytes, same payload: the file is as last ingested, and its Explorer badge should say so.
         if (!this.o.dryRun) this.o.ledger?.confirmSource(scope, built.documentId, built.sourceHash, built.sourceStat);
-        this.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId, ...withMarkup(built) });
+        this.report.finish({ file: p.file, outcome: 'unchanged', documentId: built.documentId, ...withMarkup(built) });
       } else if (this.o.dryRun) {
-        this.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId, ...withMarkup(built) });
+        this.report.finish({ file: p.file, outcome: 'wouldSend', documentId: built.documentId, ...withMarkup(built) });
       } else {
         await send(p, built);
       }
@@ -381,7 +242,7 @@ class Batch {
     this.byId.set(built.documentId, [...(this.byId.get(built.documentId) ?? []), p]);
     if (!others.length) return false;
     this.duplicates.push({ documentId: built.documentId, files: [p.file] });
-    this.finish({ file: p.file, outcome: 'failed', documentId: built.documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, built.documentId) });
+    this.report.finish({ file: p.file, outcome: 'failed', documentId: built.documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, built.documentId) });
     return true;
   }
 
@@ -395,24 +256,19 @@ class Batch {
       duplicates.push({ documentId, files: same.map((p) => p.file), ...(outside.length ? { otherSources: outside } : {}) });
       for (const p of same) {
         const others = [...same.filter((q) => q !== p).map((q) => q.file.source), ...outside];
-        this.finish({ file: p.file, outcome: 'failed', documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, documentId) });
+        this.report.finish({ file: p.file, outcome: 'failed', documentId, errorKind: 'document', error: duplicateIdSentence(p.file.source, others, documentId) });
       }
     }
     return duplicates;
   }
 
   /**
-   * Reads and builds one file; undefined (with its result recorded) when it cannot become a document. With
-   * `upload`, its local images are uploaded first (else they stand as placeholders named by their content, which
-   * is what the payload hash covers either way).
-   */
-  /**
    * The file's bytes, or undefined (with its result recorded) when it is not read: withheld by a publish rule, over
    * the size limit, or unreadable.
    */
   private async admit(file: BatchFile): Promise<Uint8Array | undefined> {
     const read = await this.readFile(file).catch((e: unknown) => {
-      if (!this.o.signal?.aborted) this.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...describeFailure(e) });
+      if (!this.o.signal?.aborted) this.report.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...describeFailure(e) });
       return undefined;
     });
     return read?.bytes;
@@ -421,14 +277,14 @@ class Batch {
   /** Stat, then read; undefined (with its result recorded) when withheld or over the size limit. */
   private async readFile(file: BatchFile): Promise<{ bytes: Uint8Array; stat: BatchFileStat | undefined; statAt: number } | undefined> {
     if (file.withheld) {
-      this.finish({ file, outcome: 'skipped', reason: file.withheld.reason, error: file.withheld.error });
+      this.report.finish({ file, outcome: 'skipped', reason: file.withheld.reason, error: file.withheld.error });
       return undefined;
     }
     const statAt = Date.now();
     const stat = await this.o.stat?.(file);
     const max = this.o.maxFileBytes ?? DEFAULT_MAX_FILE_BYTES;
     if (stat && stat.size > max) {
-      this.finish({
+      this.report.finish({
         file,
         outcome: 'skipped',
         errorKind: 'document',
@@ -440,6 +296,11 @@ class Batch {
     return { bytes: await this.o.read(file), stat, statAt };
   }
 
+  /**
+   * Reads and builds one file; undefined (with its result recorded) when it cannot become a document. With
+   * `upload`, its local images are uploaded first (else they stand as placeholders named by their content, which
+   * is what the payload hash covers either way).
+   */
   private async build(file: BatchFile, upload = false): Promise<Built | undefined> {
     try {
       const read = await this.readFile(file);
@@ -447,19 +308,19 @@ class Batch {
       const { bytes, stat, statAt } = read;
       const config = this.o.config(file);
       // The MDX trees of this file, parsed once for its images and its build(s), dropped with it.
-      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map(), pageParses: new PageParses() };
+      const source: SourceFile = { relativePath: file.relativePath, input: bytes, git: this.reads.gitFacts(file), modifiedTime: stat?.mtime, mdxParses: new Map(), pageParses: new PageParses() };
       // Decoded once for the site, images, links and includes (the build decodes strictly, refusing a binary file).
       const text = new TextDecoder().decode(bytes);
       // The site first: its static folders decide where the page's images are (F8, F18).
       const site = await this.o.site?.(file)?.factsOf(file.relativePath, text, { named: file.named === true });
       if (site) source.site = site;
-      const images = await this.localImages(file, text, site, source.mdxParses, source.pageParses);
+      const images = await this.reads.localImages(file, text, site, source.mdxParses, source.pageParses);
       const stop = (this.o.images?.onProblem ?? 'stop') === 'stop';
       if (images?.problems.length && stop) throw imageProblemError(file.source, images.problems);
       if (images) source.images = images.placeholders;
-      source.includes = await this.includes(file, text, site);
+      source.includes = await this.reads.includes(file, text, site);
       // The reader text, made here as the build makes it (and kept for it), shows the links the source hides.
-      source.linkTargets = await this.links(file, text, source.pageParses, readerBodyOfFile({ ...source, input: text }, config));
+      source.linkTargets = await this.reads.links(file, text, source.pageParses, readerBodyOfFile({ ...source, input: text }, config));
       const built = buildFile(source, config);
       let prepared = prepareIngestion(built, config);
       let body: string | undefined = requestBody(prepared.request);
@@ -469,8 +330,8 @@ class Batch {
           client: this.client(),
           server: this.o.server,
           ledger: this.o.ledger,
-          reader: { read: (path) => this.readImage(file, path) },
-          inFlight: this.uploads,
+          reader: { read: (path) => this.reads.readImage(file, path) },
+          inFlight: this.reads.uploads,
           onUploaded: (record, path) => this.o.images?.onUploaded?.(record, file, path),
           call: { signal: this.o.signal, pause: this.pause },
         });
@@ -491,88 +352,23 @@ class Batch {
       if (upload && isServiceError(e)) throw e;
       if (this.o.signal?.aborted) return undefined;
       const failure = describeFailure(e);
-      this.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...failure });
+      this.report.finish({ file, outcome: isSkip(e) ? 'skipped' : 'failed', ...failure });
       return undefined;
     }
   }
 
-  private async localImages(file: BatchFile, text: string, site: SiteFacts | undefined, mdxParses?: MdxParses, pageParses?: PageParses): Promise<DocumentImages | undefined> {
-    // A file its site keeps back is skipped by its build: its images are neither read nor a reason to fail it.
-    if (site?.notPublished !== undefined || site?.outsideSite !== undefined) return undefined;
-    if (!this.o.images) return undefined;
-    const refs = localImageReferences(text, file.relativePath, undefined, site, mdxParses, pageParses);
-    if (!refs.length) return undefined;
-    // Per root: two folders' `img/a.png` are two images. Without a root, per file (never shared by mistake).
-    const root = file.root ?? file.key;
-    let cache = this.imageHashes.get(root);
-    if (!cache) this.imageHashes.set(root, (cache = new Map()));
-    return readImages(refs, { read: (path) => this.readImage(file, path) }, cache);
-  }
-
-  private async links(file: BatchFile, text: string, pageParses?: PageParses, readerBody?: string): Promise<Map<string, LinkTarget> | undefined> {
-    const links = this.o.links;
-    if (!links) return undefined;
-    // Per root, as images: two folders' `guide.md` are two files. Without a root, per file.
-    const root = file.root ?? file.key;
-    let cache = this.linkTargets.get(root);
-    if (!cache) this.linkTargets.set(root, (cache = new Map()));
-    const source = { included: (path: string) => links.included(file, path), read: (path: string) => links.read(file, path) };
-    return resolveLinkTargets(text, file.relativePath, source, { cache, site: this.o.site?.(file), parses: pageParses?.blocks, readerBody });
-  }
-
-  /** The files it includes (F15), read as the targets of its links are (inside the root only), once per run and root. */
-  private async includes(file: BatchFile, text: string, site: SiteFacts | undefined): Promise<IncludedFiles | undefined> {
-    const links = this.o.links;
-    if (!links) return undefined;
-    const root = file.root ?? file.key;
-    let cache = this.includeTexts.get(root);
-    if (!cache) this.includeTexts.set(root, (cache = new Map()));
-    return resolveIncludes(text, file.relativePath, { read: (path) => links.read(file, path) }, { cache, bases: site?.includeBases });
-  }
-
-  private readImage(file: BatchFile, path: string): Promise<Uint8Array> {
-    if (!this.o.images) throw new Error('images are not read in this batch');
-    return this.o.images.read(file, path);
-  }
-
-  /**
-   * Asks the server, in one status request, about the uploads the ledger would reuse for this run's images: one it
-   * no longer has, or that failed or is being deleted, is forgotten, so the image is uploaded again instead of
-   * being named in an image section the server cannot resolve. Uploads recorded without their user file id cannot
-   * be asked about. A failed question changes nothing: the send meets the same server and says what is wrong.
-   */
-  private async forgetLostImages(): Promise<void> {
-    const ledger = this.o.ledger;
-    if (!ledger || !this.o.client || !this.imagesSeen.size) return;
-    const known = [...this.imagesSeen].flatMap((hash) => {
-      const upload = ledger.imageUpload(this.o.server, hash);
-      return upload?.userFileId ? [{ hash, userFileId: upload.userFileId }] : [];
-    });
-    if (!known.length) return;
-    let records: UserFileRecord[];
-    try {
-      records = await this.o.client.getUserFileStatuses(known.map((k) => k.userFileId), { signal: this.o.signal, pause: this.pause });
-    } catch {
-      return;
-    }
-    const status = new Map(records.map((r) => [canonicalUserFileId(r.id), r.status]));
-    for (const k of known) {
-      const now = status.get(canonicalUserFileId(k.userFileId));
-      if (isLostUpload(now)) ledger.forgetImage(this.o.server, k.hash);
-    }
-  }
 
   // ------------------------------------------------------------------------------------------------- pass 2
 
   /** Sends one planned file; its failure when another round may cure it (and a round is left), else undefined. */
   private async send(p: Planned, mayRetry: boolean, prebuilt?: Built): Promise<{ error: unknown } | undefined> {
     const { file } = p;
-    this.progress.current = file.source;
+    this.report.progress.current = file.source;
     let built: Built | undefined;
     let sent = false;
     const mark = this.silence.mark();
     try {
-      await (this.lostImages ??= this.forgetLostImages());
+      await this.reads.lostImagesForgotten();
       // Built in pass 2's first round: sent as built, unless its images are to be uploaded first.
       built = prebuilt && !prebuilt.hasImages ? prebuilt : await this.build(file, true);
       if (!built) return undefined;
@@ -593,12 +389,12 @@ class Batch {
       const alreadyHeld = outcome.outcome === 'updated' && !!this.o.ledger && this.o.ledger.entryFor(scope, built.documentId) === undefined;
       // The ledger keeps the id as sent (the real server may store it normalised): decisions look it up so.
       this.o.ledger?.record(scope, { documentId: built.documentId, sourcePath: file.source, sourceHash: built.sourceHash, payloadHash: built.payloadHash, sourceStat: built.sourceStat });
-      this.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}), ...withMarkup(built) });
+      this.report.finish({ file, outcome: outcome.outcome, documentId, ...(alreadyHeld ? { alreadyHeld } : {}), ...withMarkup(built) });
       return undefined;
     } catch (e) {
       if (this.o.signal?.aborted) {
         this.stop ??= { reason: 'cancelled' };
-        this.finish({
+        this.report.finish({
           file,
           outcome: sent ? 'cancelled' : 'notSent',
           documentId: built?.documentId,
@@ -616,7 +412,7 @@ class Batch {
         if (silent && !this.stop) this.stop = { reason: 'failure', error: silent.message, errorKind: 'timeout', setting: silent.setting, cause: silent };
       }
       if (mayRetry && !this.stop && worthAnotherRound(e, timedOutBefore)) return { error: e };
-      this.finish({ file, outcome: 'failed', documentId: built?.documentId, ...describeFailure(e) });
+      this.report.finish({ file, outcome: 'failed', documentId: built?.documentId, ...describeFailure(e) });
       return undefined;
     }
   }
@@ -642,31 +438,11 @@ class Batch {
     return ledgerScope(this.o.server, prepared.ccPairId);
   }
 
-  private finish(found: FileResult): void {
-    if (this.results.has(found.file.key)) return;
-    // Identified, though not built: Find Orphans and --prune know what the file builds (core/orphans/evidence.ts).
-    const readId = found.documentId === undefined && found.outcome !== 'skipped' ? this.readIds.get(found.file.key) : undefined;
-    const result = readId === undefined ? found : { ...found, documentId: readId };
-    this.results.set(result.file.key, result);
-    this.progress.done += 1;
-    if (result.outcome === 'failed') this.progress.failed += 1;
-    this.o.onResult?.(result);
-    this.o.onProgress?.({ ...this.progress });
-  }
 
   private notSentSentence(): string {
     if (this.stop?.reason === 'failure') return l10n.t('Not sent: the batch stopped. {0}', this.stop.error ?? '').trim();
     return l10n.t('Not sent: the batch was cancelled before this file.');
   }
 
-  private summary(duplicates: DuplicateId[]): BatchSummary {
-    const counts = emptyCounts();
-    const order = this.o.files.map((f) => this.results.get(f.key)).filter((r): r is FileResult => r !== undefined);
-    for (const r of order) counts[r.outcome] += 1;
-    const summary: BatchSummary = { results: order, counts };
-    if (this.stop) summary.stop = this.stop;
-    if (duplicates.length) summary.duplicates = duplicates;
-    return summary;
-  }
 }
 

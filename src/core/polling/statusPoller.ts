@@ -28,123 +28,19 @@
  * - Ids are compared in canonical form (lower case, with dashes): the server answers with its own UUID form.
  */
 import type { UserFileRecord } from '../api/schemas';
-import { FINAL_USER_FILE_STATUSES, userFileStatusOf, type UserFileStatus } from '../api/vocabulary';
 import { Backoff } from './backoff';
+import { DEFAULT_POLLER_OPTIONS } from './pollerOptions';
+import type { Disposer, PollerState, StatusPollerDeps, StatusPollerOptions } from './pollerOptions';
+import { isSettled, parseSerializedPollerState } from './trackedFiles';
+import type { DisplayStatus, SerializedPollerState, TrackedFile } from './trackedFiles';
 import { canonicalUserFileId } from './userFileId';
 
-/** What the view shows: the server's status, or what the poller concluded. */
-export type DisplayStatus = UserFileStatus | 'not-found' | 'stalled';
-
-/** One tracked file as seen from outside (a copy). */
-export interface TrackedFile {
-  readonly id: string;
-  readonly name: string | undefined;
-  readonly display: DisplayStatus;
-  /** The last record the server (or `track`, or persisted state) gave; `undefined` until there is one. */
-  readonly record: UserFileRecord | undefined;
-  /** `now()` when `display` last changed (or the file was tracked or restored). */
-  readonly lastChangeAt: number;
-  /** The error of the last poll that asked about this file; `undefined` after a successful one. */
-  readonly lastError: unknown;
-  /** Consecutive successful polls whose answer omitted this file. */
-  readonly misses: number;
-}
-
-export interface PollerTimer {
-  setTimeout(fn: () => void, ms: number): unknown;
-  clearTimeout(handle: unknown): void;
-}
-
-export interface StatusPollerDeps {
-  /** One request for all `ids` (the client batches); returns the records the server returned, in any order. */
-  fetchStatuses(ids: string[], signal: AbortSignal): Promise<UserFileRecord[]>;
-  timer: PollerTimer;
-  now(): number;
-  /** Where an exception thrown by a listener goes; ignored by default so one listener cannot stop polling. */
-  reportListenerError?(err: unknown): void;
-}
-
-export interface StatusPollerOptions {
-  fastIntervalMs?: number;
-  maxIntervalMs?: number;
-  backoffFactor?: number;
-  giveUpAfterMs?: number;
-  notFoundAfterMisses?: number;
-  /** Errors after which polling stops until `refresh()` (authentication, permission). */
-  isFatal?(err: unknown): boolean;
-}
-
-export const DEFAULT_POLLER_OPTIONS = {
-  fastIntervalMs: 2_000,
-  maxIntervalMs: 60_000,
-  backoffFactor: 2,
-  giveUpAfterMs: 30 * 60_000,
-  notFoundAfterMisses: 3,
-} as const;
-
-/** What is persisted in workspace state: ids, names and the last status the server gave. Never a key. */
-export interface SerializedTrackedFile {
-  readonly id: string;
-  readonly name?: string;
-  readonly status?: UserFileStatus;
-}
-export interface SerializedPollerState {
-  readonly version: 1;
-  readonly files: readonly SerializedTrackedFile[];
-}
-
-/** The poller's own state, for the view's message line and for tests. */
-export interface PollerState {
-  readonly visible: boolean;
-  readonly workUnderWay: boolean;
-  readonly inFlight: boolean;
-  /** `now()` at which the next poll is scheduled; `undefined` when none is (stopped, paused, or in flight). */
-  readonly nextPollAt: number | undefined;
-  /** The current backoff delay. */
-  readonly intervalMs: number;
-  /** The fatal error that stopped polling, until `refresh()`. */
-  readonly stoppedBy: unknown;
-}
-
-export interface Disposer {
-  dispose(): void;
-}
-
+// Split by idea, re-exported so that callers keep importing the poller's names from here.
 export { canonicalUserFileId } from './userFileId';
-
-const LOST_UPLOADS: ReadonlySet<DisplayStatus> = new Set<DisplayStatus>(['FAILED', 'CANCELED', 'DELETING', 'not-found']);
-
-/**
- * The server no longer has the file in a usable state (failed, cancelled, being deleted, not found; undefined: the
- * status route left it out): an image uploaded as this file must be uploaded again.
- */
-export function isLostUpload(status: DisplayStatus | undefined): boolean {
-  return status === undefined || LOST_UPLOADS.has(status);
-}
-
-/** Final, or given up on: nothing to poll for. */
-export function isSettled(display: DisplayStatus): boolean {
-  return display === 'not-found' || display === 'stalled' || FINAL_USER_FILE_STATUSES.has(display);
-}
-
-/** Reads persisted state leniently: anything malformed is dropped, never thrown. */
-export function parseSerializedPollerState(value: unknown): SerializedTrackedFile[] {
-  if (typeof value !== 'object' || value === null) return [];
-  const { version, files } = value as { version?: unknown; files?: unknown };
-  if (version !== 1 || !Array.isArray(files)) return [];
-  const out: SerializedTrackedFile[] = [];
-  for (const f of files as unknown[]) {
-    if (typeof f !== 'object' || f === null) continue;
-    const { id, name, status } = f as Record<string, unknown>;
-    if (typeof id !== 'string' || id.trim() === '') continue;
-    out.push({
-      id,
-      ...(typeof name === 'string' ? { name } : {}),
-      ...(status !== undefined ? { status: userFileStatusOf(status) } : {}),
-    });
-  }
-  return out;
-}
+export { isLostUpload, isSettled, parseSerializedPollerState } from './trackedFiles';
+export type { DisplayStatus, SerializedPollerState, SerializedTrackedFile, TrackedFile } from './trackedFiles';
+export { DEFAULT_POLLER_OPTIONS } from './pollerOptions';
+export type { Disposer, PollerState, PollerTimer, StatusPollerDeps, StatusPollerOptions } from './pollerOptions';
 
 interface Entry {
   id: string;

@@ -13,7 +13,7 @@
  *   under `/<locale>/`, as the docs' are.
  * - The breadcrumb: the blog's title (`blogTitle`, default `Blog`) then the post's title; a page's title alone.
  */
-import { isObject, property } from './literal';
+import { isObject, property, str } from './literal';
 import type { Literal, LiteralObject } from './literal';
 import { readPageText } from './pageText';
 import { joinPath, under } from './types';
@@ -130,8 +130,4 @@ export function contentOf(instances: readonly ContentInstance[], path: string): 
     if (inside !== undefined && (!found || instance.path.length > found.instance.path.length)) found = { instance, inside };
   }
   return found;
-}
-
-function str(value: Literal): string | undefined {
-  return typeof value === 'string' ? value : undefined;
 }

@@ -39,6 +39,11 @@ export function isObject(value: Literal): value is LiteralObject {
 }
 
 /** The property `key` of an object: undefined when absent, an Unknown when a spread may have set it. */
+/** The value when it is a string, else undefined. */
+export function str(value: Literal): string | undefined {
+  return typeof value === 'string' ? value : undefined;
+}
+
 export function property(object: LiteralObject, key: string): Literal {
   if (object.entries.has(key)) return object.entries.get(key);
   return object.spread;

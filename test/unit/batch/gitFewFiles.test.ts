@@ -3,7 +3,6 @@
 // notice: the same dates and owners as the folder scan gives.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
@@ -12,6 +11,7 @@ import { useService } from '../client/harness';
 import { ADA, countingGit, git } from '../documents/helpers';
 import type { GitAuthor } from '../documents/helpers';
 import { diskBatch } from './harness';
+import { makeTempFolderSync, removeFolderSync, writeInSync } from '../../support/tempFolder';
 
 const GRACE: GitAuthor = { name: 'Grace Hopper', email: 'grace@example.com', date: '2026-07-01T08:30:00Z' };
 const LINUS: GitAuthor = { name: 'Linus Pauling', email: 'linus@example.com', date: '2026-08-15T16:45:00Z' };
@@ -26,13 +26,10 @@ describe('batch: git facts for a run of a few files', function () {
     assert.ok(found, relativePath);
     return found;
   };
-  const write = (relativePath: string, text: string): void => {
-    fs.mkdirSync(path.dirname(path.join(repo, relativePath)), { recursive: true });
-    fs.writeFileSync(path.join(repo, relativePath), text);
-  };
+  const write = (relativePath: string, text: string): void => writeInSync(repo, relativePath, text);
 
   before(() => {
-    repo = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-gitfew-'));
+    repo = makeTempFolderSync('doc-ingest-gitfew-');
     git(repo, ['init', '-q']);
     write('docs/old.md', '# Old\n\nWritten once by Ada.\n');
     write('docs/edited.md', '# Edited\n\nCommitted.\n');
@@ -60,7 +57,7 @@ describe('batch: git facts for a run of a few files', function () {
       return { key: absolutePath, absolutePath, relativePath, source: relativePath, root: repo };
     });
   });
-  after(() => fs.rmSync(repo, { recursive: true, force: true }));
+  after(() => removeFolderSync(repo));
 
   /** Runs a batch of `some`, git asked through a recording wrapper: the documents the service got, by file, and the git commands. */
   const ingest = async (some: BatchFile[]) => {

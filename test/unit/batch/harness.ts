@@ -1,11 +1,10 @@
 /** Batch tests: Markdown files in a temporary folder, read the way the command line will (Node's file system). */
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { BatchFile, BatchOptions } from '../../../src/core/batch';
 import type { ServiceClient } from '../../../src/core/api';
 import { nodeFileAccess } from '../../../src/core/batch';
 import type { Harness } from '../client/harness';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 /** The smallest valid PNG (1x1): what a test's image files are made of. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
@@ -18,37 +17,34 @@ export interface Folder {
 }
 
 export async function makeFolder(): Promise<Folder> {
-  const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-batch-'));
+  const root = await makeTempFolder('doc-ingest-batch-');
   const folder: Folder = {
     root,
     files: [],
     async write(relativePath, content) {
       const absolutePath = path.join(root, relativePath);
-      await mkdir(path.dirname(absolutePath), { recursive: true });
-      await writeFile(absolutePath, content);
+      await writeIn(root, relativePath, content);
       const file = { key: absolutePath, relativePath, source: relativePath, root, absolutePath };
       folder.files.push(file);
       return file;
     },
-    remove: () => rm(root, { recursive: true, force: true }),
+    remove: () => removeFolder(root),
   };
   return folder;
 }
 
 /**
- * A fresh temporary folder for each test of the suite, removed after it, with the service answering at once (the
- * suites that run the batch or the command line against `useService`). Registered before the suite's own
+ * A fresh temporary folder for each test of the suite, removed after it. Registered before the suite's own
  * `beforeEach`, so those find the folder made.
  */
-export function useFolder(h: Pick<Harness, 'service'>): Folder {
+export function useFreshFolder(): Folder {
   let current: Folder | undefined;
   beforeEach(async () => {
     current = await makeFolder();
-    h.service.setIngestLatency(0);
   });
   afterEach(() => current?.remove());
   const now = (): Folder => {
-    if (current === undefined) throw new Error('useFolder: the folder exists only while a test runs');
+    if (current === undefined) throw new Error('useFreshFolder: the folder exists only while a test runs');
     return current;
   };
   return {
@@ -57,6 +53,16 @@ export function useFolder(h: Pick<Harness, 'service'>): Folder {
     write: (relativePath, content) => now().write(relativePath, content),
     remove: () => now().remove(),
   };
+}
+
+/**
+ * `useFreshFolder`, with the service answering at once (the suites that run the batch or the command line against
+ * `useService`).
+ */
+export function useFolder(h: Pick<Harness, 'service'>): Folder {
+  const folder = useFreshFolder();
+  beforeEach(() => h.service.setIngestLatency(0));
+  return folder;
 }
 
 /** `count` small Markdown documents `doc-N.md`, each with a heading and a paragraph. */

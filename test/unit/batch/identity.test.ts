@@ -8,17 +8,13 @@ import type { BatchFile, BatchSummary } from '../../../src/core/batch';
 import { IdClaims } from '../../../src/core/identity';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder, PNG } from './harness';
+import { diskBatch, PNG, useFreshFolder } from './harness';
 
 describe('batch runner: identity (issue 23)', () => {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
-      beforeEach(async () => {
-        folder = await makeFolder();
-      });
-      afterEach(() => folder.remove());
+      const folder = useFreshFolder();
       const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath));
       const heldText = (id: string) => JSON.stringify(h.service.document(id)?.received ?? null);
       const result = (s: BatchSummary, relativePath: string) => {

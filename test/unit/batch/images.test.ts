@@ -5,18 +5,14 @@ import { runBatch } from '../../../src/core/batch';
 import type { BatchOptions, BatchSummary, FileResult } from '../../../src/core/batch';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder, PNG } from './harness';
+import { diskBatch, PNG, useFreshFolder } from './harness';
 
 
 describe('batch runner: local images (F8)', () => {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect, { maxUploadBytes: 4096 });
-      let folder: Folder;
-      beforeEach(async () => {
-        folder = await makeFolder();
-      });
-      afterEach(() => folder.remove());
+      const folder = useFreshFolder();
       const uploads = () => h.service.requests.filter((r) => r.path.includes(h.service.uploadPath));
       const withImages = (extra: Partial<BatchOptions> = {}) =>
         diskBatch(h.client(), h.service.baseUrl, folder.files, {

@@ -3,15 +3,11 @@ import { readFile } from 'node:fs/promises';
 import { BUILDS_AT_ONCE, BUILT_AHEAD, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
+import { diskBatch, useFreshFolder, writeDocs } from './harness';
 
 describe('batch runner: each file built once, in a window ahead of the senders', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-  });
-  afterEach(() => folder.remove());
+  const folder = useFreshFolder();
 
   const bodies = () => h.service.requests
     .filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath))

@@ -12,7 +12,7 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import { RACY_MS } from '../../../src/core/ledger';
 import { useService } from '../client/harness';
 import { makeFolder, writeDocs } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 interface StoredLedger {
   scopes: { documents: { sourcePath: string; sourceStat?: string }[] }[];
@@ -25,7 +25,7 @@ describe('doc-ingest ingest --changed: the stat cache (issue 27)', () => {
     this.timeout(30_000);
     const folder = await makeFolder();
     try {
-      const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+      const env = serviceEnv(h.service);
       const cli = (args: string[]) => runCli(args, { cwd: folder.root, env });
       await writeDocs(folder, 20);
       // A whole second, which utimes sets exactly (a time of nanoseconds may not survive a round trip through it).
@@ -67,7 +67,7 @@ describe('doc-ingest ingest --changed: the stat cache (issue 27)', () => {
     this.timeout(30_000);
     const folder = await makeFolder();
     try {
-      const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+      const env = serviceEnv(h.service);
       const cli = (args: string[], more: Record<string, string | undefined> = {}) => runCli(args, { cwd: folder.root, env: { ...env, ...more } });
       await writeDocs(folder, 5);
       await sleep(RACY_MS + 200);

@@ -1,13 +1,13 @@
 import assert from 'node:assert/strict';
 import { readFile, writeFile } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DEFAULT_CONCURRENCY, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/batch';
 import type { IngestReport } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { makeFolder, useFolder, writeDocs } from '../batch/harness';
-import { CliRun, runCli } from './runCli';
+import { assertNoKeyIn, CliRun, interruptWhen, runCli } from './runCli';
+import { closedPort } from '../../support/closedPort';
 
 describe('doc-ingest command line (F12)', function () {
   // Each test starts the command line a dozen times or more: seconds each on 2 busy cores.
@@ -50,9 +50,7 @@ describe('doc-ingest command line (F12)', function () {
       const env = (extra: Record<string, string | undefined> = {}) => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: key, ...extra });
       const cli = async (args: string[], extra: Record<string, string | undefined> = {}) => {
         const run = await runCli(args, { cwd: folder.root, env: env(extra) });
-        for (const k of Object.values(h.service.keys)) {
-          assert.ok(!run.stdout.includes(k) && !run.stderr.includes(k), 'no key in the output');
-        }
+        assertNoKeyIn(run, Object.values(h.service.keys));
         return run;
       };
       const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath) && r.status === 200).length;
@@ -190,22 +188,13 @@ describe('doc-ingest command line (F12)', function () {
         this.timeout(60_000);
         await writeDocs(folder, 30);
         h.service.setIngestLatency(250);
-        let interrupted = false;
+        const ctrlC = interruptWhen(() => ingestions() >= 4);
         const run: CliRun = await runCli(['ingest', '--json', '--concurrency', '2'], {
           cwd: folder.root,
           env: env(),
-          started: (child) => {
-            const timer = setInterval(() => {
-              if (ingestions() >= 4 && !interrupted) {
-                interrupted = true;
-                clearInterval(timer);
-                child.kill('SIGINT');
-              }
-            }, 20);
-            child.once('close', () => clearInterval(timer));
-          },
+          started: ctrlC.started,
         });
-        assert.ok(interrupted, 'interrupted while running');
+        assert.ok(ctrlC.interrupted(), 'interrupted while running');
         assert.equal(run.code, 130, run.stderr);
         assert.match(run.stderr, /interrupted: \d+ sent, \d+ not sent, \d+ under way/);
         const report = IngestReportSchema.parse(JSON.parse(run.stdout));
@@ -304,12 +293,3 @@ describe('doc-ingest command line (F12)', function () {
     });
   }
 });
-
-/** A port nothing listens on: taken from the system, then released. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as { port: number };
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  return port;
-}

@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile, mkdir } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { rm, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { resolveConfig, splitGlobs } from '../../../src/cli/config';
 import { UsageError } from '../../../src/cli/usageError';
@@ -8,14 +7,15 @@ import { forCommandLine } from '../../../src/cli/wording';
 import { parseProjectConfig, ProjectConfigError } from '../../../src/core/config/projectConfig';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../../src/core/config/defaults';
 import { DEFAULT_CONCURRENCY } from '../../../src/core/batch';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 describe('command-line configuration (F12)', () => {
   let root: string;
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-config-'));
+    root = await makeTempFolder('doc-ingest-config-');
     await mkdir(path.join(root, '.git'));
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(() => removeFolder(root));
 
   it('first found wins: flags, then the environment, then .doc-ingest.json, then the extension\'s defaults', async () => {
     await writeFile(path.join(root, '.doc-ingest.json'), JSON.stringify({ ccPairId: 3, idPrefix: 'file~', source: 'web', include: ['docs/**/*.md'] }));

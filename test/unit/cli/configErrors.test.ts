@@ -5,7 +5,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { useService } from '../client/harness';
 import { Folder, makeFolder, writeDocs } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 interface Case {
   /** Flags after `ingest`. */
@@ -60,7 +60,7 @@ describe('doc-ingest command line: a configuration error stops the run before an
       if (c.file) await writeFile(path.join(folder.root, '.doc-ingest.json'), JSON.stringify(c.file));
       const run = await runCli(['ingest', '--json', ...(c.args ?? [])], {
         cwd: folder.root,
-        env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin, ...c.env },
+        env: { ...serviceEnv(h.service), ...c.env },
       });
       assert.equal(run.code, 2, run.stderr + run.stdout);
       assert.equal(run.stdout, '', 'no report: nothing was tried');

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { useService } from '../client/harness';
 import { useFolder, writeDocs } from '../batch/harness';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { CLI, runCli } from './runCli';
+import { CLI, runCli, serviceEnv } from './runCli';
 
 const LEDGER = '.doc-ingest/ledger.json';
 
@@ -15,7 +15,7 @@ describe('doc-ingest command line: a run that always ends (issue 23)', () => {
   const h = useService('observed');
   const folder = useFolder(h);
 
-  const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
+  const env = () => serviceEnv(h.service);
   /** The ids of the documents the service confirmed (answered 200) to this test's runs. */
   const confirmed = () =>
     h.service.requests

@@ -9,7 +9,7 @@ import type { IngestConfig } from '../../../src/core/ingest/pipeline';
 import { DIALECTS, useService } from '../client/harness';
 import { useFolder } from '../batch/harness';
 import { FORMAT_FIXTURES } from '../documents/helpers';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 const LINKS = 'https://docs.example.com/{path}#{anchor}';
 
@@ -24,7 +24,7 @@ describe('doc-ingest: notebooks and HTML pages (issue 25, item 7)', () => {
         await folder.write('site/install.html', await readFile(path.join(FORMAT_FIXTURES, 'exported.html')));
         await folder.write('README.md', '# Readme\n\nText.\n');
       });
-      const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+      const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
 
       /** The body the core builds for the file, with what the command line knows of it (no git here: its mtime). */
       async function coreBody(relativePath: string): Promise<string> {

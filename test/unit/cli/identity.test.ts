@@ -5,17 +5,13 @@ import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { useService } from '../client/harness';
-import { Folder, makeFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { useFreshFolder } from '../batch/harness';
+import { runCli, serviceEnv } from './runCli';
 
 describe('doc-ingest command line: identity (issue 23)', () => {
   const h = useService('observed');
-  let folder: Folder;
-  beforeEach(async () => {
-    folder = await makeFolder();
-  });
-  afterEach(() => folder.remove());
-  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+  const folder = useFreshFolder();
+  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
   const ingestions = () => h.service.requests.filter((r) => r.method === 'POST' && r.path.includes(h.service.ingestionPath)).length;
   const held = (id: string) => JSON.stringify(h.service.document(id)?.received ?? null);
 

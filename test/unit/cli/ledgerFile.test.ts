@@ -4,13 +4,13 @@ import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { useService } from '../client/harness';
 import { useFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 describe('doc-ingest command line: the ledger file (issue 23)', () => {
   const h = useService('observed');
   const folder = useFolder(h);
 
-  const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
+  const env = () => serviceEnv(h.service);
   const ledgerFile = () => path.join(folder.root, '.doc-ingest', 'ledger.json');
   const ledgerPaths = async () => {
     const data = JSON.parse(await readFile(ledgerFile(), 'utf8')) as { scopes: { documents: { sourcePath: string }[] }[] };

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { useFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 const INTRO = [
   '# Intro', '',
@@ -32,7 +32,7 @@ describe('doc-ingest: links between docs are published links in the payload (F14
         await folder.write('docs/reference/index.md', '# Reference\n\n## Options\n\nAll of them.\n');
         await folder.write('docs/drafts/wip.md', '# Work in progress\n');
       });
-      const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+      const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
 
       it('the document sent for a file carries the rewritten links, every other byte as written', async () => {
         // Only this file is sent: the other docs are known from the include listing, not from the run.
@@ -81,7 +81,7 @@ describe('doc-ingest: links only the reader text shows are published links too (
     await folder.write('docs/setup.md', '# Setup\n\n## Install\n\nRun it.\n');
     await folder.write('docs/reference.md', '# Reference\n\nAll of it.\n');
   });
-  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
   const NOTE = 'Then [the setup](https://kettle.example.test/setup/#install), [its options](https://kettle.example.test/reference/) and [a heading it lacks](https://kettle.example.test/setup/#nosuch).';
 
   it('the run sends them as the site\'s addresses, and preview shows the same body and warns of the missing heading at its line', async () => {

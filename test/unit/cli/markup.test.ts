@@ -2,11 +2,11 @@
 // `preview`, `--verbose` and the `--json` report, counted in the run's summary; `dropPatterns` in .doc-ingest.json
 // leaves a site's own syntax out, and a pattern that is no regular expression is a configuration error.
 import assert from 'node:assert/strict';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { runCli } from './runCli';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const PAGE = ['# Baskets', '', 'Create one:', '', '{* ../examples/basket.py hl[2] *}', '', 'Then fill it.', '', '{* ../examples/fill.py *}', ''].join('\n');
 const CLEAN = '# Plain\n\nNothing hidden here.\n';
@@ -17,11 +17,11 @@ describe('unrendered markup through the command line (issue 35, item 4)', functi
   let root: string;
 
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-markup-'));
+    root = await makeTempFolder('doc-ingest-markup-');
     await writeFile(path.join(root, 'baskets.md'), PAGE);
     await writeFile(path.join(root, 'plain.md'), CLEAN);
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(() => removeFolder(root));
 
   const cli = (...args: string[]) => runCli(args, { cwd: root });
 

@@ -7,7 +7,7 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
 import { useService } from '../client/harness';
 import { Folder, makeFolder, PNG } from '../batch/harness';
-import { runCli } from './runCli';
+import { assertNoKeyIn, runCli, serviceEnv } from './runCli';
 
 
 describe('doc-ingest command line: nothing outside the repository is read (issue 23)', () => {
@@ -30,8 +30,8 @@ describe('doc-ingest command line: nothing outside the repository is read (issue
     await writeFile(at, content);
   };
   const cli = async (args: string[], cwd = repo) => {
-    const run = await runCli(args, { cwd, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
-    assert.ok(!run.stdout.includes(h.service.keys.admin) && !run.stderr.includes(h.service.keys.admin), 'no key in the output');
+    const run = await runCli(args, { cwd, env: serviceEnv(h.service) });
+    assertNoKeyIn(run, [h.service.keys.admin]);
     return run;
   };
   const report = (stdout: string): IngestReport => IngestReportSchema.parse(JSON.parse(stdout));
@@ -124,7 +124,7 @@ describe('doc-ingest command line: nothing outside the repository is read (issue
     assert.match(big?.error ?? '', /the image docs\/big\.png \(line 5\) is 5\.0 KB, over the limit of 2\.0 KB \(--images-max-size-mb or DOC_INGEST_IMAGES_MAX_SIZE_MB\)/);
     assert.equal(uploads().length, 0);
 
-    const env = await runCli(['ingest', '--json'], { cwd: repo, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin, DOC_INGEST_IMAGES_MAX_SIZE_MB: '0.002' } });
+    const env = await runCli(['ingest', '--json'], { cwd: repo, env: { ...serviceEnv(h.service), DOC_INGEST_IMAGES_MAX_SIZE_MB: '0.002' } });
     assert.equal(env.code, 1, env.stderr);
     assert.equal(uploads().length, 0);
 

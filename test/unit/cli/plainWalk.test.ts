@@ -9,6 +9,7 @@ import { glob } from 'tinyglobby';
 import { plainWalk } from '../../../src/cli/plainWalk';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../../src/core/config/defaults';
 import { seededRandom } from '../../service';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 /** Names a tree may hold: extensions as prefixes, suffixes and alone, excluded names as files and in other case, hidden names. */
 const NAMES = [
@@ -26,7 +27,7 @@ interface Tree {
 function randomTree(seed: number, files: number): Tree {
   const random = seededRandom(seed);
   const pick = <T>(list: readonly T[]) => list[Math.floor(random() * list.length)]!;
-  const root = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-walk-'));
+  const root = makeTempFolderSync('doc-ingest-walk-');
   const folders = [''];
   for (let i = 0; i < files; i++) {
     const parent = pick(folders);
@@ -47,7 +48,7 @@ function randomTree(seed: number, files: number): Tree {
       fs.writeFileSync(at, `${i}\n`);
     }
   }
-  return { root, remove: () => fs.rmSync(root, { recursive: true, force: true }) };
+  return { root, remove: () => removeFolderSync(root) };
 }
 
 const OPTIONS = { absolute: false, dot: true, onlyFiles: true, expandDirectories: false, followSymbolicLinks: false } as const;

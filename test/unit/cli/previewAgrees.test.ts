@@ -2,11 +2,11 @@
 // whose images `ingest` refuses (missing) is no successful preview. A GIF (a type the server's upload route refuses,
 // though the site shows it) never stops the page: both say it as a warning (item 5).
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { runCli } from './runCli';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 // The smallest GIF: a type the server's upload route refuses.
 const GIF = Buffer.from('R0lGODlhAQABAAAAACw=', 'base64');
@@ -15,12 +15,12 @@ describe('preview and a dry run agree on the page (issue 35, item 7)', function 
   this.timeout(60_000);
   let root: string;
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-agree-'));
+    root = await makeTempFolder('doc-ingest-agree-');
     await mkdir(path.join(root, 'img'));
     await writeFile(path.join(root, 'img/spin.gif'), GIF);
     await writeFile(path.join(root, 'kettle.md'), '# Kettle\n\nIt boils.\n\n![Spinner](img/spin.gif)\n\n![Lid](img/lid.png)\n');
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(() => removeFolder(root));
   const cli = (...args: string[]) => runCli(args, { cwd: root });
 
   it('a page the run would not send for its images fails its preview with the run\'s sentence and line', async () => {

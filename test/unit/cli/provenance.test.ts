@@ -1,15 +1,15 @@
 // Issue 25 item 4 on the command line: a page in a git repository carries its heading path in each section and its
 // provenance in metadata; `preview`, `ingest` and the core build the editor calls give the same bytes.
 import assert from 'node:assert/strict';
-import { mkdtemp, mkdir, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { getGitFileInfo } from '../../../src/core/documents';
 import { buildFile } from '../../../src/core/ingest/pipeline';
 import { useService } from '../client/harness';
 import { git } from '../documents/helpers';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const PAGE = '---\nteam: docs\n---\n# Install\n\nPick one.\n\n## Linux\n\nRun it.\n\n### From a package\n\napt install acme\n';
 
@@ -19,7 +19,7 @@ describe('doc-ingest command line: context in every chunk (issue 25 item 4)', fu
   let root: string;
   let pageCommit: string;
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-provenance-'));
+    root = await makeTempFolder('doc-ingest-provenance-');
     git(root, ['init', '-q']);
     git(root, ['remote', 'add', 'origin', 'https://ci-bot:ghp_s3cret@github.com/acme/handbook.git']);
     await mkdir(path.join(root, 'docs'));
@@ -32,8 +32,8 @@ describe('doc-ingest command line: context in every chunk (issue 25 item 4)', fu
     git(root, ['add', '.']);
     git(root, ['commit', '-q', '-m', 'Elsewhere']);
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-  const env = () => ({ DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
+  afterEach(() => removeFolder(root));
+  const env = () => serviceEnv(h.service);
 
   it('preview, ingest and the editor\'s core build give the same bytes, with the heading path and provenance', async () => {
     const preview = await runCli(['preview', 'docs/install.md', '--compact'], { cwd: root, env: env() });

@@ -5,6 +5,7 @@ import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { DIALECTS, doc } from '../client/harness';
 import { usePruneService, writePages } from './pruneHarness';
+import { interruptWhen } from './runCli';
 
 describe('doc-ingest ingest --prune (issue 24)', function () {
   // Each test runs the command line three to six times, a process each.
@@ -271,19 +272,10 @@ describe('doc-ingest ingest --prune (issue 24)', function () {
       await writePages(h.folder, 20, 'new');
       h.service.setIngestLatency(250);
       h.service.clearRequests();
-      let interrupted = false;
       const posts = () => h.service.requests.filter((r) => r.method === 'POST' && r.status === 200).length;
-      const run = await h.cli(['ingest', '--prune', '--json', '--concurrency', '2'], {}, (child) => {
-        const timer = setInterval(() => {
-          if (posts() >= 2 && !interrupted) {
-            interrupted = true;
-            clearInterval(timer);
-            child.kill('SIGINT');
-          }
-        }, 20);
-        child.once('close', () => clearInterval(timer));
-      });
-      assert.ok(interrupted);
+      const ctrlC = interruptWhen(() => posts() >= 2);
+      const run = await h.cli(['ingest', '--prune', '--json', '--concurrency', '2'], {}, ctrlC.started);
+      assert.ok(ctrlC.interrupted());
       assert.equal(run.code, 130, run.stderr);
       const report = JSON.parse(run.stdout) as { prune?: { refused?: { reason: string } } };
       assert.equal(report.prune?.refused?.reason, 'incompleteRun');

@@ -10,7 +10,7 @@ import type { IngestReport } from '../../../src/cli/report';
 import { startService } from '../../service';
 import type { DialectName, LocalService } from '../../service';
 import { Folder, makeFolder } from '../batch/harness';
-import { CliOptions, CliRun, runCli } from './runCli';
+import { assertNoKeyIn, CliOptions, CliRun, runCli, serviceEnv } from './runCli';
 
 export interface PruneHarness {
   service: LocalService;
@@ -33,10 +33,10 @@ export function usePruneService(dialect: DialectName): PruneHarness {
     h.cli = async (args, env = {}, started) => {
       const run = await runCli(args, {
         cwd: h.folder.root,
-        env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin, ...env },
+        env: { ...serviceEnv(h.service), ...env },
         started,
       });
-      for (const key of Object.values(h.service.keys)) assert.ok(!run.stdout.includes(key) && !run.stderr.includes(key), 'no key in the output');
+      assertNoKeyIn(run, Object.values(h.service.keys));
       return run;
     };
     h.report = async (args, env) => {

@@ -11,7 +11,7 @@ import { diskLinkTargets, resolveLinkTargets } from '../../../src/core/ingest/li
 import { buildFile, prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
 import { useService } from '../client/harness';
 import { diskBatch, useFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/mdx');
 const TEMPLATE = 'https://docs.example.com/{page}#{anchor}';
@@ -36,7 +36,7 @@ describe('doc-ingest: MDX pages and includes are sent as a reader sees them (F15
     await folder.write('docs/_setup.mdx', `${setup.replace('import ', "import Options from './_options.md';\nimport ")}\n<Options />\n`);
     await folder.write('docs/_options.md', '--8<-- "docs/snippets/options.md"\n');
   });
-  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin } });
+  const cli = (args: string[]) => runCli(args, { cwd: folder.root, env: serviceEnv(h.service) });
   const shape = (d: Sent) => ({ id: d.id, title: d.title, sections: d.sections });
 
   it('preview, ingest, a batch and the editor\'s build send the same sections, with the partial and its snippet', async () => {

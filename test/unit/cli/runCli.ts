@@ -1,7 +1,9 @@
 /** Runs the built command line (`dist/cli.js`, as `npm run build` makes it) as a subprocess, as a pipeline would. */
+import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
+import type { LocalService } from '../../service';
 
 export const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
 
@@ -23,6 +25,37 @@ export function runCli(args: readonly string[], options: CliOptions): Promise<Cl
   const env: Record<string, string> = { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? options.cwd, LANG: 'C.UTF-8' };
   for (const [k, v] of Object.entries(options.env ?? {})) if (v !== undefined) env[k] = v;
   return runProcess(process.execPath, [CLI, ...args], { cwd: options.cwd, env, started: options.started });
+}
+
+/** The environment that points the command line at the local service, with its admin key. */
+export function serviceEnv(service: Pick<LocalService, 'baseUrl' | 'keys'>): Record<string, string> {
+  return { DOC_INGEST_BASE_URL: service.baseUrl, DOC_INGEST_API_KEY: service.keys.admin };
+}
+
+/** Fails the test when one of `keys` shows in what the run printed: a key never reaches the output. */
+export function assertNoKeyIn(run: CliRun, keys: readonly string[]): void {
+  for (const key of keys) assert.ok(!run.stdout.includes(key) && !run.stderr.includes(key), 'no key in the output');
+}
+
+/**
+ * Ctrl+C once `when()` holds, asked every 20 ms while the process runs: pass `started` to `runCli`; `interrupted()`
+ * says whether it was sent.
+ */
+export function interruptWhen(when: () => boolean): { started(child: ChildProcess): void; interrupted(): boolean } {
+  let interrupted = false;
+  return {
+    started: (child) => {
+      const timer = setInterval(() => {
+        if (when() && !interrupted) {
+          interrupted = true;
+          clearInterval(timer);
+          child.kill('SIGINT');
+        }
+      }, 20);
+      child.once('close', () => clearInterval(timer));
+    },
+    interrupted: () => interrupted,
+  };
 }
 
 /** Long enough for any refusal: a run still going then has hung, and is killed (its code is then null). */

@@ -1,21 +1,21 @@
 // F15 on the command line: `doc-ingest site` prints what was detected, and `ingest` of a page of a docs site sends
 // the site's address as its sections' links (no link template), as the editor does.
 import assert from 'node:assert/strict';
-import { cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DIALECTS, useService } from '../client/harness';
 import { SITES } from '../site/fixtures';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('doc-ingest site and ingest of a docs site (F15)', () => {
   let root: string;
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-'));
+    root = await makeTempFolder('doc-ingest-site-');
     await cp(path.join(SITES, 'docusaurus'), root, { recursive: true });
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
+  afterEach(() => removeFolder(root));
 
   it('site prints the generator, the config, the rules and each page with its address, breadcrumb and title', async () => {
     const run = await runCli(['site'], { cwd: root });
@@ -59,12 +59,9 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
   it('with a site in the repository, a batch takes only what a site publishes; a file named, on its own or by an include glob, is taken', async () => {
     // Issue 35, item 2: a Docusaurus site in website/ publishes ../docs; the changelog, a package's README and a
     // test fixture are in no docs folder, so a sweep of the repository skips them, naming the site.
-    const repo = await mkdtemp(path.join(tmpdir(), 'doc-ingest-reach-'));
+    const repo = await makeTempFolder('doc-ingest-reach-');
     try {
-      const write = async (file: string, text: string) => {
-        await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
-        await writeFile(path.join(repo, file), text);
-      };
+      const write = (file: string, text: string) => writeIn(repo, file, text);
       await write('website/docusaurus.config.js', "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n");
       await write('docs/start.md', '# Start\n\nHow to begin.\n');
       await write('CHANGELOG.md', '# Changes\n\nWhat changed.\n');
@@ -99,12 +96,12 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       const preview = await runCli(['preview', 'e2e/case/notes.md'], { cwd: repo, env });
       assert.equal(preview.code, 0, preview.stderr);
     } finally {
-      await rm(repo, { recursive: true, force: true });
+      await removeFolder(repo);
     }
   });
 
   it('a repository without a docs site takes every file of the globs, as before', async () => {
-    const repo = await mkdtemp(path.join(tmpdir(), 'doc-ingest-nosite-'));
+    const repo = await makeTempFolder('doc-ingest-nosite-');
     try {
       await mkdir(path.join(repo, 'docs'));
       await writeFile(path.join(repo, 'CHANGELOG.md'), '# Changes\n\nWhat changed.\n');
@@ -113,7 +110,7 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       const report = IngestReportSchema.parse(JSON.parse(run.stdout));
       assert.deepEqual(report.files.map((f) => [f.path, f.outcome]), [['CHANGELOG.md', 'wouldSend'], ['docs/a.md', 'wouldSend']]);
     } finally {
-      await rm(repo, { recursive: true, force: true });
+      await removeFolder(repo);
     }
   });
 
@@ -122,7 +119,7 @@ describe('doc-ingest site and ingest of a docs site (F15)', () => {
       const h = useService(dialect);
       it('ingest sends the site address with each anchor as the section links, the breadcrumb as metadata, and preview shows the same bytes', async () => {
         h.service.setIngestLatency(0);
-        const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+        const env = serviceEnv(h.service);
         const preview = await runCli(['preview', 'docs/reference/api.md', '--compact'], { cwd: root, env });
         assert.equal(preview.code, 0, preview.stderr);
         const run = await runCli(['ingest', 'docs/reference/api.md', '--json'], { cwd: root, env });

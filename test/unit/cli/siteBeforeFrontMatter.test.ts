@@ -2,24 +2,19 @@
 // as not published, whatever its front matter holds: a test fixture with front matter no page would have, or one
 // that claims a page's id, is neither a failure nor a rival of the page.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { runCli } from './runCli';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('a file its site does not publish is skipped before its front matter is read (issue 35)', () => {
   let repo: string;
-  const write = async (file: string, text: string) => {
-    await mkdir(path.dirname(path.join(repo, file)), { recursive: true });
-    await writeFile(path.join(repo, file), text);
-  };
+  const write = (file: string, text: string) => writeIn(repo, file, text);
   beforeEach(async () => {
-    repo = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-first-'));
+    repo = await makeTempFolder('doc-ingest-site-first-');
     await write('website/docusaurus.config.js', "module.exports = { url: 'https://web.test', baseUrl: '/', presets: [['classic', { docs: { path: '../docs' } }]] };\n");
     await write('docs/start.md', '# Start\n\nHow to begin.\n');
   });
-  afterEach(() => rm(repo, { recursive: true, force: true }));
+  afterEach(() => removeFolder(repo));
 
   const outcomes = async () => {
     const run = await runCli(['ingest', '--dry-run', '--json'], { cwd: repo, env: { DOC_INGEST_BASE_URL: 'http://127.0.0.1:9/api' } });

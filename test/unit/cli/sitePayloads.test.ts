@@ -5,13 +5,13 @@
 // clock. After an intended change: DOC_INGEST_WRITE_EXPECTED=1 npm run test:unit, and read the diff.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import { cp, mkdtemp, readdir, rm, utimes } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { useService } from '../client/harness';
 import { SITES } from '../site/fixtures';
-import { runCli } from './runCli';
+import { runCli, serviceEnv } from './runCli';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const MODIFIED = new Date('2026-03-01T09:30:00Z');
 const EXPECTED = path.join(SITES, 'expected');
@@ -39,11 +39,11 @@ describe('the payload of every page of the fixture sites (F15)', function () {
 
   for (const site of ['docusaurus', 'mkdocs', 'mkdocs-images', 'mkdocs-syntax', 'mkdocs-i18n', 'mkdocs-static-i18n', 'mkdocs-blog', 'docusaurus-outside', 'mkdocs-includes', 'mintlify-nav']) {
     it(`${site}: a batch sends what preview shows, byte for byte, and each page's payload is the one checked in`, async () => {
-      const root = await mkdtemp(path.join(tmpdir(), `doc-ingest-${site}-`));
+      const root = await makeTempFolder(`doc-ingest-${site}-`);
       try {
         await cp(path.join(SITES, site), root, { recursive: true });
         for (const file of await filesBelow(root)) await utimes(file, MODIFIED, MODIFIED);
-        const env = { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin };
+        const env = serviceEnv(h.service);
         h.service.clearRequests();
         const run = await runCli(['ingest', '--json'], { cwd: root, env });
         const report = IngestReportSchema.parse(JSON.parse(run.stdout));
@@ -77,7 +77,7 @@ describe('the payload of every page of the fixture sites (F15)', function () {
         if (process.env.DOC_INGEST_WRITE_EXPECTED === '1') fs.writeFileSync(outcomesFile, actualOutcomes);
         assert.equal(actualOutcomes, fs.readFileSync(outcomesFile, 'utf8'), `${site}: what each file came to`);
       } finally {
-        await rm(root, { recursive: true, force: true });
+        await removeFolder(root);
       }
     });
   }

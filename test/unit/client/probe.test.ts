@@ -1,16 +1,7 @@
 import assert from 'node:assert/strict';
-import net from 'node:net';
 import { apiAddressCandidates, findServerApi, probeServer } from '../../../src/core/api';
 import { DIALECTS, useService } from './harness';
-
-/** A port nothing listens on: bound, then closed again. */
-async function closedPort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const port = (server.address() as net.AddressInfo).port;
-  await new Promise((r) => server.close(r));
-  return port;
-}
+import { closedPort } from '../../support/closedPort';
 
 for (const dialect of DIALECTS) {
   describe(`server probe (${dialect} dialect)`, () => {

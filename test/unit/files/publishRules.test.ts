@@ -1,11 +1,11 @@
 // Issue 25, item 5: what is never published by where it is: .gitignore (nested, negations, .git/info/exclude),
 // .docingestignore, hidden folders, the same for `\` and `/` and for non-ASCII names; rule files behind a link unread.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import os from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diskRuleReader } from '../../../src/core/files/diskRuleReader';
 import { PublishRules, withheldSentence } from '../../../src/core/files/publishRules';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const MD = ['**/*.md'];
 
@@ -152,12 +152,12 @@ describe('publish rules (issue 25)', () => {
     let root: string;
     let outside: string;
     beforeEach(async () => {
-      root = await mkdtemp(path.join(os.tmpdir(), 'publish-rules-'));
-      outside = await mkdtemp(path.join(os.tmpdir(), 'publish-rules-outside-'));
+      root = await makeTempFolder('publish-rules-');
+      outside = await makeTempFolder('publish-rules-outside-');
     });
     afterEach(async () => {
-      await rm(root, { recursive: true, force: true });
-      await rm(outside, { recursive: true, force: true });
+      await removeFolder(root);
+      await removeFolder(outside);
     });
 
     it('reads .gitignore, nested ones and .git/info/exclude from the disk', async () => {

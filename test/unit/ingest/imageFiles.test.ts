@@ -1,8 +1,7 @@
 // The one image reader of both fronts (issue 23, item 8): images only, by name and magic bytes, under a size
 // limit, and on disk only inside the root by real path.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { insideRootCheck, nodeFileAccess } from '../../../src/core/batch';
 import { isInside } from '../../../src/core/files/inside';
@@ -12,6 +11,7 @@ import type { ImageLocator } from '../../../src/core/ingest/imageFiles';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
 import { thrown } from '../client/harness';
 import { PNG } from '../batch/harness';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);
 const GIF = Buffer.from('GIF89a\x01\x00\x01\x00', 'latin1');
@@ -143,14 +143,14 @@ describe('image files: what an image reference may read (issue 23)', () => {
     let base: string;
     let root: string;
     beforeEach(async () => {
-      base = await mkdtemp(path.join(tmpdir(), 'doc-ingest-images-'));
+      base = await makeTempFolder('doc-ingest-images-');
       root = path.join(base, 'repo');
       await mkdir(path.join(root, 'img'), { recursive: true });
       await mkdir(path.join(base, 'outside'));
       await writeFile(path.join(base, 'outside/secret.png'), PNG);
       await writeFile(path.join(root, 'img/logo.png'), PNG);
     });
-    afterEach(() => rm(base, { recursive: true, force: true }));
+    afterEach(() => removeFolder(base));
 
     it('reads an image inside the root, also through a link that stays inside, and through a root that is itself a link', async () => {
       await symlink(path.join(root, 'img/logo.png'), path.join(root, 'alias.png'));
@@ -220,7 +220,7 @@ describe('paths inside a root (issue 23, item 15)', () => {
     let base: string;
     let root: string;
     beforeEach(async () => {
-      base = await mkdtemp(path.join(tmpdir(), 'doc-ingest-root-'));
+      base = await makeTempFolder('doc-ingest-root-');
       root = path.join(base, 'repo');
       await mkdir(path.join(root, 'docs'), { recursive: true });
       await mkdir(path.join(base, 'sibling'));
@@ -230,7 +230,7 @@ describe('paths inside a root (issue 23, item 15)', () => {
       await symlink(path.join(root, 'docs/guide.md'), path.join(root, 'docs/alias.md'));
       await symlink('..', path.join(root, 'docs/loop'), 'dir');
     });
-    afterEach(() => rm(base, { recursive: true, force: true }));
+    afterEach(() => removeFolder(base));
 
     it('a file is direct only when no link is on its way; a linked file or folder is not', async () => {
       const r = await RootOnDisk.open(root);

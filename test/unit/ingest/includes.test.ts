@@ -1,25 +1,25 @@
 // F15: the files a page includes, read before the build: recursively, inside the root only (no symbolic link out),
 // each once per run; and the ledger's source hash of a page that covers them.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDocument } from '../../../src/core/documents';
 import { includedSourceHash, resolveIncludes } from '../../../src/core/ingest/includes';
 import type { IncludeCache } from '../../../src/core/ingest/includes';
 import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { sha256Hex } from '../../../src/core/ledger';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('includes: read before the build, inside the root only (F15)', () => {
   let base: string;
   let root: string;
   beforeEach(async () => {
-    base = await mkdtemp(path.join(tmpdir(), 'doc-ingest-includes-'));
+    base = await makeTempFolder('doc-ingest-includes-');
     root = path.join(base, 'repo');
     await mkdir(path.join(root, 'docs'), { recursive: true });
   });
-  afterEach(() => rm(base, { recursive: true, force: true }));
-  const write = (relative: string, text: string) => mkdir(path.dirname(path.join(root, relative)), { recursive: true }).then(() => writeFile(path.join(root, relative), text));
+  afterEach(() => removeFolder(base));
+  const write = (relative: string, text: string) => writeIn(root, relative, text);
   const disk = () => diskLinkTargets(root, () => true);
 
   it('reads what a page includes and what those include, each by the first path that exists', async () => {

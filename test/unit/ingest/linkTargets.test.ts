@@ -1,23 +1,23 @@
 // F14: what a document's links lead to, judged on disk before the build: docs of the include globs with their
 // anchors, missing Markdown files, and everything else left alone; read inside the root only, once per run.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDocument } from '../../../src/core/documents';
 import { diskLinkTargets, linkedPaths, resolveLinkTargets } from '../../../src/core/ingest/linkTargets';
 import type { LinkTargetCache, LinkTargetSource } from '../../../src/core/ingest/linkTargets';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('link targets: what links lead to, read inside the root once per run (F14)', () => {
   let base: string;
   let root: string;
   beforeEach(async () => {
-    base = await mkdtemp(path.join(tmpdir(), 'doc-ingest-links-'));
+    base = await makeTempFolder('doc-ingest-links-');
     root = path.join(base, 'repo');
     await mkdir(path.join(root, 'docs/guide'), { recursive: true });
   });
-  afterEach(() => rm(base, { recursive: true, force: true }));
-  const write = (relative: string, text: string) => mkdir(path.dirname(path.join(root, relative)), { recursive: true }).then(() => writeFile(path.join(root, relative), text));
+  afterEach(() => removeFolder(base));
+  const write = (relative: string, text: string) => writeIn(root, relative, text);
   const markdownDocs = (p: string) => p.endsWith('.md') && !p.startsWith('drafts/');
 
   it('a doc of the globs gives its headings\' anchors (explicit ids too) and its front matter link', async () => {

@@ -2,23 +2,21 @@
 // (`base_path`, default the config's folder), `{!path!}` only when the config enables an extension that reads it,
 // and a change in an included file changes the page's source hash. The texts are ours.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import path from 'node:path';
 import { buildDocument } from '../../../src/core/documents';
 import type { IncludeBases } from '../../../src/core/documents/readerText';
 import { includedSourceHash, resolveIncludes } from '../../../src/core/ingest/includes';
 import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { mkdocsIncludeBases } from '../../../src/core/site/mkdocsIncludes';
 import { fromData } from '../../../src/core/site/literal';
+import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('site includes: {!path!} and snippets from the config\'s base_path (issue 35, item 3)', () => {
   let root: string;
   beforeEach(async () => {
-    root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-includes-'));
+    root = await makeTempFolder('doc-ingest-site-includes-');
   });
-  afterEach(() => rm(root, { recursive: true, force: true }));
-  const write = (relative: string, text: string) => mkdir(path.dirname(path.join(root, relative)), { recursive: true }).then(() => writeFile(path.join(root, relative), text));
+  afterEach(() => removeFolder(root));
+  const write = (relative: string, text: string) => writeIn(root, relative, text);
   const disk = () => diskLinkTargets(root, () => true);
   const page = ['# Kettle', '', '{!shared/footer.md!}', '', '```python', '{!code/boil.py!}', '```', '', '--8<-- "legal.md"', ''].join('\n');
 

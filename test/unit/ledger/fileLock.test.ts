@@ -2,11 +2,12 @@
 // removed the lock it had judged stale by its path, so the later removal could take away the fresh lock the other had
 // just put in its place, and both then wrote the ledger at once.
 import assert from 'node:assert/strict';
-import fsp, { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
-import { hostname, tmpdir } from 'node:os';
+import fsp, { mkdir, readdir, writeFile } from 'node:fs/promises';
+import { hostname } from 'node:os';
 import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { withFileLock } from '../../../src/core/ledger/fileLock';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 /** A process id no process has. */
 const GONE_PID = 999_999_999;
@@ -41,10 +42,10 @@ describe('the ledger lock (issue 34)', () => {
   let dir: string;
   let lock: string;
   beforeEach(async () => {
-    dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-lock-'));
+    dir = await makeTempFolder('doc-ingest-lock-');
     lock = path.join(dir, 'ledger.json.lock');
   });
-  afterEach(() => rm(dir, { recursive: true, force: true }));
+  afterEach(() => removeFolder(dir));
 
   const staleLocks: [string, () => Promise<void>][] = [
     // As the versions before this one left it: a file naming its host and process.

@@ -1,10 +1,10 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import * as fsp from 'node:fs/promises';
-import os from 'node:os';
 import path from 'node:path';
 import { Ledger, jsonFileLedgerStorage, ledgerScope, sha256Hex } from '../../../src/core/ledger';
 import type { LedgerData, LedgerFileSystem } from '../../../src/core/ledger';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 const SCOPE = ledgerScope('https://search.example.com', 4);
 
@@ -17,10 +17,10 @@ describe('ledger: JSON file storage', () => {
   let file: string;
 
   beforeEach(() => {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-ledger-'));
+    dir = makeTempFolderSync('doc-ingest-ledger-');
     file = path.join(dir, 'state', 'ledger.json');
   });
-  afterEach(() => fs.rmSync(dir, { recursive: true, force: true }));
+  afterEach(() => removeFolderSync(dir));
 
   const leftovers = () => fs.readdirSync(path.dirname(file)).filter((n) => n !== 'ledger.json');
 

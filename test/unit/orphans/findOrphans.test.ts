@@ -13,17 +13,13 @@ import type { RepositoryRoot } from '../../../src/core/orphans/repository';
 import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
 import { nodeFileAccess } from '../../../src/core/batch';
 import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder } from '../batch/harness';
+import { diskBatch, useFreshFolder } from '../batch/harness';
 
 describe('orphans: what this workspace published and no file builds any more (issue 24)', () => {
   for (const dialect of DIALECTS) {
     describe(dialect, () => {
       const h = useService(dialect);
-      let folder: Folder;
-      beforeEach(async () => {
-        folder = await makeFolder();
-      });
-      afterEach(() => folder.remove());
+      const folder = useFreshFolder();
 
       /** Publishes the folder as it is into pair 2 and returns the ledger. */
       async function publish(ledger: Ledger, idPrefix = ''): Promise<void> {

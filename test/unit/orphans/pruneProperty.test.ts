@@ -4,8 +4,7 @@
 // Repositories are written to disk with non-ASCII and decomposed names, names that fold alike, front matter ids,
 // drafts and symlinks; a run includes a random part of the files; the pair holds other teams' look-alike ids.
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { mkdirSync, readdirSync, readFileSync, statSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { DocumentInfo } from '../../../src/core/api/schemas';
 import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
@@ -15,6 +14,7 @@ import { findOrphans } from '../../../src/core/orphans';
 import type { Published } from '../../../src/core/orphans';
 import { diskTree } from '../../../src/core/orphans/diskTree';
 import { seededRandom } from '../../service/random';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 const FOLDERS = ['docs', 'Guides', 'api', 'café', '指南', 'a b', 'a-b', 'node_modules', 'kb'];
 const NAMES = ['intro', 'Setup', 'faq', 'über', 'a b', 'a-b', 'read me', 'Ünïcode', 'x'];
@@ -37,7 +37,7 @@ describe('prune never deletes what a file builds or what is not ours (issue 34, 
       const r = seededRandom(0x34 * 1000 + round);
       const pick = <T>(xs: readonly T[]): T => xs[Math.floor(r() * xs.length)]!;
       const prefix = pick(PREFIXES);
-      const root = mkdtempSync(path.join(tmpdir(), 'doc-ingest-prune-property-'));
+      const root = makeTempFolderSync('doc-ingest-prune-property-');
       try {
         const page = (): Page => {
           const depth = Math.floor(r() * 3);
@@ -115,7 +115,7 @@ describe('prune never deletes what a file builds or what is not ours (issue 34, 
           }
         }
       } finally {
-        rmSync(root, { recursive: true, force: true });
+        removeFolderSync(root);
       }
     }
     assert.ok(found > ROUNDS / 2, `the generated repositories had orphans to find (${found})`);

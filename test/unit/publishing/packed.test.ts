@@ -8,11 +8,11 @@
 // `dependencies`) is the same either way.
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { useService } from '../client/harness';
-import { CLI, runProcess } from '../cli/runCli';
+import { assertNoKeyIn, CLI, runProcess, serviceEnv } from '../cli/runCli';
 import type { CliRun } from '../cli/runCli';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const fixtures = path.join(repoRoot, 'test/fixtures');
@@ -49,7 +49,7 @@ describe('the packed command line (npm pack, installed offline into an empty pre
 
   before(async function () {
     assert.ok(fs.existsSync(CLI), `${CLI} exists (npm run build:dev)`);
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-pack-'));
+    tmp = makeTempFolderSync('doc-ingest-pack-');
     home = path.join(tmp, 'home');
     fs.mkdirSync(home);
     const pack = await run('npm', ['pack', '--ignore-scripts', '--json', '--pack-destination', tmp], { cwd: repoRoot, home });
@@ -72,7 +72,7 @@ describe('the packed command line (npm pack, installed offline into an empty pre
   });
 
   after(() => {
-    if (tmp) fs.rmSync(tmp, { recursive: true, force: true });
+    if (tmp) removeFolderSync(tmp);
   });
 
   const installed = (args: string[], env: Record<string, string> = {}) => run(bin, args, { cwd: docs, home, env });
@@ -105,11 +105,11 @@ describe('the packed command line (npm pack, installed offline into an empty pre
   });
 
   it('doc-ingest check reaches the local service with the key from the environment', async () => {
-    const check = await installed(['check'], { DOC_INGEST_BASE_URL: h.service.baseUrl, DOC_INGEST_API_KEY: h.service.keys.admin });
+    const check = await installed(['check'], serviceEnv(h.service));
     assert.equal(check.code, 0, check.stdout + check.stderr);
     const lines = check.stdout.trim().split('\n');
     assert.ok(lines.length >= 3 && lines.every((l) => l.startsWith('ok  ')), check.stdout);
-    assert.ok(!check.stdout.includes(h.service.keys.admin) && !check.stderr.includes(h.service.keys.admin), 'no key in the output');
+    assertNoKeyIn(check, [h.service.keys.admin]);
     assert.ok(h.service.requests.some((r) => r.status === 200), 'the service answered it');
   });
 

@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 const root = path.resolve(__dirname, '../../../..');
 const script = path.join(root, 'scripts/ensure-vscode.sh');
@@ -51,7 +51,7 @@ describe('scripts/ensure-vscode.sh', function () {
   let logs: string;
 
   beforeEach(() => {
-    tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'ensure-vscode-test-'));
+    tmp = makeTempFolderSync('ensure-vscode-test-');
     cache = path.join(tmp, 'cache');
     logs = path.join(tmp, 'npm-calls');
     const bin = path.join(tmp, 'bin');
@@ -60,7 +60,7 @@ describe('scripts/ensure-vscode.sh', function () {
     fs.writeFileSync(path.join(bin, 'npm'), FAKE_NPM, { mode: 0o755 });
     for (const tool of ['chromium', 'dpkg', 'pkg-config']) fs.writeFileSync(path.join(bin, tool), '#!/usr/bin/env bash\nexit 0\n', { mode: 0o755 });
   });
-  afterEach(() => fs.rmSync(tmp, { recursive: true, force: true }));
+  afterEach(() => removeFolderSync(tmp));
 
   function run(extra: Record<string, string> = {}): Run {
     const env: Record<string, string> = {

@@ -3,8 +3,7 @@
 // against the generator's own rule (cited per row).
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
-import { mkdir, mkdtemp, readFile, rm, symlink, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, readFile, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
 import { loadMkdocs } from '../../../src/core/site/mkdocs';
@@ -13,6 +12,7 @@ import { stripNumberPrefix } from '../../../src/core/site/docusaurus';
 import { SITES } from './fixtures';
 import { mkdocsSlug, MkdocsSlugger } from '../../../src/core/documents/markdown/slug';
 import { listedFiles, memoryFiles } from './memoryFiles';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 
 async function pageOf(site: string, page: string) {
@@ -246,7 +246,7 @@ describe('docs sites: detection and what the site decides (F15)', () => {
     });
 
     it('on disk, the walk for configs lists no folder through a symbolic link', async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-walk-'));
+      const dir = await makeTempFolder('doc-ingest-walk-');
       try {
         const root = path.join(dir, 'repo');
         const outside = path.join(dir, 'outside');
@@ -260,7 +260,7 @@ describe('docs sites: detection and what the site decides (F15)', () => {
         assert.equal((await resolver.pageOf('docs/a.md', 'x'))?.url, 'https://web.test/docs/a');
         assert.equal(await resolver.siteOf('linked/docs/a.md'), undefined);
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await removeFolder(dir);
       }
     });
 
@@ -388,7 +388,7 @@ describe('docs sites: detection and what the site decides (F15)', () => {
     });
 
     it('a config is never executed: one whose evaluation would write a file or throw leaves no trace', async () => {
-      const dir = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-'));
+      const dir = await makeTempFolder('doc-ingest-site-');
       const marker = path.join(dir, 'ran.txt');
       try {
         const js = `require('node:fs').writeFileSync(${JSON.stringify(marker)}, 'ran');\nthrow new Error('the config ran');\nmodule.exports = { url: require('node:fs').readFileSync('/etc/hostname', 'utf8'), baseUrl: '/' };\n`;
@@ -402,7 +402,7 @@ describe('docs sites: detection and what the site decides (F15)', () => {
         assert.equal((await resolver.pageOf('docs/a.md', '# A\n'))?.url, undefined);
         assert.equal(existsSync(marker), false);
       } finally {
-        await rm(dir, { recursive: true, force: true });
+        await removeFolder(dir);
       }
     });
 

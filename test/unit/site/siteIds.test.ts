@@ -3,8 +3,7 @@
 // (unique across versions, whose folders differ); `doc-ingest-id:` pins an id in a site and outside one; outside
 // a site `id:` still pins, as docs/documents.md#document-ids (the README's before issue 39) has always said.
 import assert from 'node:assert/strict';
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { cp, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { buildFile } from '../../../src/core/ingest/pipeline';
@@ -16,6 +15,7 @@ import { RepositoryFiles } from '../../../src/core/orphans/repository';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
 import { runCli } from '../cli/runCli';
 import { SITES } from './fixtures';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const VERSIONS = path.join(SITES, 'docusaurus-versions');
 
@@ -38,7 +38,7 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
   this.timeout(60_000);
 
   it('Docusaurus: pages of two versions sharing a front matter id get their path ids, and all are sendable', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-versions-'));
+    const root = await makeTempFolder('doc-ingest-versions-');
     try {
       await cp(VERSIONS, root, { recursive: true });
       const run = await runCli(['ingest', '--dry-run', '--json'], { cwd: root });
@@ -52,7 +52,7 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
       });
       assert.equal(run.code, 0, run.stderr);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await removeFolder(root);
     }
   });
 
@@ -84,7 +84,7 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
   });
 
   it('a duplicate id is met with doc-ingest-id:, which moves no published address (never id: or a rename)', async () => {
-    const root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-versions-'));
+    const root = await makeTempFolder('doc-ingest-versions-');
     try {
       await cp(VERSIONS, root, { recursive: true });
       const pinned = '---\nid: setup\ndoc-ingest-id: widgets-setup\n---\n\nText.\n';
@@ -94,7 +94,7 @@ describe('document ids of the pages of a docs site (issue 35)', function () {
       assert.deepEqual(failed.map((f) => f.path).sort(), ['docs/setup.md', 'versioned_docs/version-1.0/setup.md']);
       for (const f of failed) assert.match(f.error ?? '', /would both become the document “widgets-setup”: give one of them another id \(front matter doc-ingest-id:\)/);
     } finally {
-      await rm(root, { recursive: true, force: true });
+      await removeFolder(root);
     }
     assert.doesNotMatch(duplicateIdSentence('a.md', ['b.md'], 'x'), /[^-]id:/);
   });

@@ -3,14 +3,14 @@
 // HTML resolves from the page's published address (MkDocs with `use_directory_urls`: one folder deeper than the
 // file); a templated path is no image. What the site shows is never a problem; what it would not show stays one.
 import assert from 'node:assert/strict';
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { findImageReferences } from '../../../src/core/documents/linksAndImages/images';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
 import { diskImageReader } from '../../../src/core/ingest/imageFiles';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
 import { listedFiles } from './memoryFiles';
+import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 /**
  * The root-relative path of each local image of `page`, as the site resolves it. The page is named (as Ingest
@@ -126,7 +126,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
   describe('on disk: what the site shows is no problem, what it would not show stays one', () => {
     let root: string;
     before(async () => {
-      root = await mkdtemp(path.join(tmpdir(), 'doc-ingest-site-images-'));
+      root = await makeTempFolder('doc-ingest-site-images-');
       await mkdir(path.join(root, 'docs/en/docs/img'), { recursive: true });
       await mkdir(path.join(root, 'img'), { recursive: true });
       await writeFile(path.join(root, 'docs/en/mkdocs.yml'), 'site_name: X\ndocs_dir: docs\n');
@@ -134,7 +134,7 @@ describe('images as the site resolves them (issue 35, item 5)', () => {
       // At the repository's root, where a Markdown viewer would look, but not in docs_dir: the site never shows it.
       await writeFile(path.join(root, 'img/not-published.png'), PNG);
     });
-    after(() => rm(root, { recursive: true, force: true }));
+    after(() => removeFolder(root));
 
     async function problemsOf(text: string): Promise<string[]> {
       const page = 'docs/en/docs/index.md';

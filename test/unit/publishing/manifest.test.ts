@@ -2,12 +2,12 @@ import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { SOURCE_KINDS } from '../../src/core/api/schemas';
-import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../src/core/config/defaults';
-import { PROJECT_CONFIG_KEYS } from '../../src/core/config/projectConfig';
-import { PROJECT_CONFIG_KEY_NAMES } from '../../src/core/config/projectConfigName';
+import { SOURCE_KINDS } from '../../../src/core/api/schemas';
+import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../../../src/core/config/defaults';
+import { PROJECT_CONFIG_KEYS } from '../../../src/core/config/projectConfig';
+import { PROJECT_CONFIG_KEY_NAMES } from '../../../src/core/config/projectConfigName';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../../../..');
 const read = (f: string) => fs.readFileSync(path.join(root, f), 'utf8');
 
 describe('manifest', () => {

@@ -1,8 +1,8 @@
 // Issue 36, item 6: the local service's search routes rank what it holds, per server version, as the real server does.
 import assert from 'node:assert/strict';
-import { startService, type LocalService } from '../service';
-import { probe } from '../service/probe';
-import { CHUNK_CHARS } from '../service/searchIndex';
+import { startService, type LocalService } from '../../service';
+import { probe } from '../../service/probe';
+import { CHUNK_CHARS } from '../../service/searchIndex';
 
 interface Entry { document_id: string; chunk_ind: number; semantic_identifier: string; link: string | null; source_type: string; score: number; match_highlights: string[]; blurb: string }
 

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { limitConcurrency } from '../../src/core/pool';
+import { limitConcurrency } from '../../../src/core/pool';
 
 describe('limitConcurrency', () => {
   it('runs at most the limit at once, starting the others in the order given as earlier ones settle', async () => {

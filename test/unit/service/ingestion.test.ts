@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { startService, type DialectName, type LocalService } from '../service';
-import { probe } from '../service/probe';
+import { startService, type DialectName, type LocalService } from '../../service';
+import { probe } from '../../service/probe';
 
 function doc(extra: Record<string, unknown> = {}): Record<string, unknown> {
   return { id: 'guide', semantic_identifier: 'Guide', sections: [{ text: 'Hello' }], source: 'file', metadata: {}, ...extra };

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { IngestionHistory, IngestionRecord } from '../../src/core/ingest/history';
+import { IngestionHistory, IngestionRecord } from '../../../src/core/ingest/history';
 
 function record(history: IngestionHistory, title: string): IngestionRecord {
   return history.add({

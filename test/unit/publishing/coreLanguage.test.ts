@@ -7,12 +7,12 @@ import fs from 'node:fs';
 import path from 'node:path';
 import * as l10n from '@vscode/l10n';
 import ts from 'typescript';
-import { buildDocument, DocumentError } from '../../src/core/documents';
-import type { LinkTarget } from '../../src/core/documents';
-import { withheldSentence } from '../../src/core/files/publishRules';
-import { imageProblemError } from '../../src/core/ingest/images';
+import { buildDocument, DocumentError } from '../../../src/core/documents';
+import type { LinkTarget } from '../../../src/core/documents';
+import { withheldSentence } from '../../../src/core/files/publishRules';
+import { imageProblemError } from '../../../src/core/ingest/images';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../../../..');
 const german = JSON.parse(fs.readFileSync(path.join(root, 'l10n/bundle.l10n.de.json'), 'utf8')) as Record<string, string>;
 const NOW = new Date('2026-11-23T10:00:00Z');
 

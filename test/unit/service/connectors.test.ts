@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { startService, type DialectName, type LocalService } from '../service';
-import { probe } from '../service/probe';
+import { startService, type DialectName, type LocalService } from '../../service';
+import { probe } from '../../service/probe';
 
 interface FileInfo {
   file_id: string;

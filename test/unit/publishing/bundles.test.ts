@@ -3,10 +3,10 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
+import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
-const dist = path.resolve(__dirname, '../../../dist');
+const dist = path.resolve(__dirname, '../../../../dist');
 
 /** The files `entry` loads before its code runs: its static imports, transitively (not its `import()`s). */
 function staticClosure(entry: string): string[] {
@@ -34,7 +34,7 @@ const HEAVY = /node_modules\/(markdown-it|yaml|parse5|acorn|@sveltejs|micromark|
 
 describe('bundles: what start-up loads', () => {
   it('dist/cli.js answers --version and --help alone: nothing else of dist/ is there to load', () => {
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'doc-ingest-cli-'));
+    const dir = makeTempFolderSync('doc-ingest-cli-');
     try {
       fs.copyFileSync(path.join(dist, 'cli.js'), path.join(dir, 'cli.js'));
       const version = JSON.parse(fs.readFileSync(path.resolve(dist, '../package.json'), 'utf8')).version as string;
@@ -44,7 +44,7 @@ describe('bundles: what start-up loads', () => {
       for (const command of ['ingest', 'documents', 'preview', 'site', 'status', 'check']) assert.match(help, new RegExp(`^  ${command} `, 'm'));
       assert.match(help, /DOC_INGEST_API_KEY/);
     } finally {
-      fs.rmSync(dir, { recursive: true, force: true });
+      removeFolderSync(dir);
     }
   });
 

@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { getL10nJson } from '@vscode/l10n-dev';
-import { previewImageIds } from '../../src/core/ingest/images';
-import { sha256Hex } from '../../src/core/ledger';
+import { previewImageIds } from '../../../src/core/ingest/images';
+import { sha256Hex } from '../../../src/core/ledger';
 
-const root = path.resolve(__dirname, '../../..');
+const root = path.resolve(__dirname, '../../../..');
 const readJson = (f: string) => JSON.parse(fs.readFileSync(path.join(root, f), 'utf8')) as Record<string, unknown>;
 const text = (v: unknown) => (typeof v === 'string' ? v : (v as { message: string }).message);
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { startService, type LocalService } from '../service';
-import { probe } from '../service/probe';
+import { startService, type LocalService } from '../../service';
+import { probe } from '../../service/probe';
 
 const doc = { id: 'auth-doc', semantic_identifier: 'Auth', sections: [{ text: 'hello' }], source: 'file', metadata: {} };
 

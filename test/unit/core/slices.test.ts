@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { inSlices } from '../../src/core/slices';
+import { inSlices } from '../../../src/core/slices';
 
 describe('inSlices', () => {
   it('does the work of every item, in order', async () => {

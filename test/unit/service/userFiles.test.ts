@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startService, type DialectName, type LocalService, type ServiceOptions } from '../service';
-import { probe } from '../service/probe';
+import { startService, type DialectName, type LocalService, type ServiceOptions } from '../../service';
+import { probe } from '../../service/probe';
 
 interface Snapshot {
   id: string;

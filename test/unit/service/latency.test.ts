@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { startService, type DialectName, type LocalService } from '../service';
-import { probe, type Probe } from '../service/probe';
+import { startService, type DialectName, type LocalService } from '../../service';
+import { probe, type Probe } from '../../service/probe';
 
 const doc = (id: string) => ({ document: { id, semantic_identifier: id, sections: [{ text: 'x' }], source: 'file', metadata: {} }, cc_pair_id: 2 });
 

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { seededRandom, startService, type DialectName, type LocalService } from '../service';
-import { probe } from '../service/probe';
+import { seededRandom, startService, type DialectName, type LocalService } from '../../service';
+import { probe } from '../../service/probe';
 
 for (const dialect of ['spec', 'observed'] as DialectName[]) {
   describe(`local service: fault injection (${dialect} dialect)`, () => {
