@@ -13,7 +13,7 @@ import path from 'node:path';
 import { buildDocument } from '../src/core/documents';
 import type { DocumentOptions } from '../src/core/documents';
 import { resolveIncludes } from '../src/core/ingest/includes';
-import { diskLinkTargets } from '../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../src/core/files/linkTargetSource';
 import { mdxEdits } from '../src/core/documents/readerText/mdx';
 import { mdxCompileSection } from './mdxCompile';
 import type { Results } from './results';

@@ -6,9 +6,9 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from '../core/batch/concurrency';
-import { hasCredentials, normalizeBaseUrl } from '../core/config/baseUrl';
+import { hasCredentials, normalizeBaseUrl } from '../core/api/baseUrl';
 import { DEFAULT_EXCLUDE, DEFAULT_INCLUDE } from '../core/config/defaults';
-import { IngestionPathError, parseIngestionPath } from '../core/config/ingestionPath';
+import { IngestionPathError, parseIngestionPath } from '../core/api/ingestionPath';
 import type { ProjectConfig } from '../core/config/projectConfig';
 import { PROJECT_CONFIG_FILE } from '../core/config/projectConfigName';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDeleteRule, maxDocumentCharsRule, sourceRule } from '../core/config/settingRules';

@@ -5,15 +5,14 @@
  * document builder, the site readers, the batch or the client (issue 37).
  */
 import path from 'node:path';
-import { emptyCounts, nodeFileAccess, runBatch } from '../core/batch';
+import { claimOf, collectClaims, emptyCounts, nodeFileAccess, runBatch } from '../core/batch';
 import { diskImageReader } from '../core/ingest/imageFiles';
 import { forEachConcurrently } from '../core/pool';
 import { diskSiteFiles, SiteResolver } from '../core/site';
-import type { BatchFile, BatchSummary } from '../core/batch';
+import type { BatchFile, BatchSummary, ClaimSources } from '../core/batch';
 import { buildsItsId } from '../core/orphans/evidence';
-import { claimOf, collectClaims, IdClaims, publishSwitchOf } from '../core/identity';
+import { IdClaims, publishSwitchOf } from '../core/identity';
 import { withheldPhrase } from '../core/files/publishRules';
-import type { ClaimSources } from '../core/identity';
 import { ledgerScope } from '../core/ledger';
 import { checkSource } from '../core/ingest/freshness';
 import type { IncludeCache, IncludeSource } from '../core/ingest/includes';

@@ -3,8 +3,8 @@
  * listing (`files.ts`): reading a link target loads the Markdown parser, which a run with nothing to send never needs.
  */
 import type { BatchFile } from '../core/batch';
-import { diskLinkTargets } from '../core/ingest/linkTargets';
-import type { LinkTargetSource } from '../core/ingest/linkTargets';
+import { diskLinkTargets } from '../core/files/linkTargetSource';
+import type { LinkTargetSource } from '../core/files/linkTargetSource';
 
 /**
  * The docs are the files of the include listing (`listFiles` without arguments), as the editor's are those of its

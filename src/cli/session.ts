@@ -1,7 +1,7 @@
 /** What the commands that talk to the server share: a client over a keep-alive agent, and the ledger file. */
 // The client's own module, not the index, which re-exports every schema (issue 37: `check` loads no zod).
 import { ServiceClient } from '../core/api/client';
-import { isInsecureRemote } from '../core/config/baseUrl';
+import { isInsecureRemote } from '../core/api/baseUrl';
 import { createNodeFetch } from '../core/http/nodeFetch';
 import type { NodeFetch } from '../core/http/nodeFetch';
 import { describeProxyRoute, ProxyUrlError } from '../core/http/proxy';

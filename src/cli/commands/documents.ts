@@ -1,8 +1,7 @@
 import { stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentInfo } from '../../core/api';
-import { nodeFileAccess } from '../../core/batch';
-import { collectClaims } from '../../core/identity';
+import { collectClaims, nodeFileAccess } from '../../core/batch';
 import type { IdClaims } from '../../core/identity';
 import { ledgerScope } from '../../core/ledger';
 import type { Ledger } from '../../core/ledger';

@@ -3,7 +3,7 @@
  * credentials to a route every server of this interface has. The API answers in JSON (401 or 403 without a key);
  * a web app, a sign-in proxy or a wrong path answers with a page, a redirect or a 404.
  */
-import { normalizeBaseUrl } from '../config/baseUrl';
+import { normalizeBaseUrl } from './baseUrl';
 import { ANY_ANSWER } from './answers';
 import { INGESTION_PATHS, STATUS_PATH, UPLOAD_PATHS } from './client';
 import { NotFoundError, ServiceError } from './errors';

@@ -2,7 +2,7 @@
  * Variant routes (docs/architecture.md#paths): the paths a route has on the specification's server and on the real
  * one, the memory of which one a server answered, and the ingestion path a user may set instead.
  */
-import { IngestionPathError, parseIngestionPath } from '../config/ingestionPath';
+import { IngestionPathError, parseIngestionPath } from './ingestionPath';
 import { NotFoundError, ValidationError } from './errors';
 import * as l10n from '@vscode/l10n';
 

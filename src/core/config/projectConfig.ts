@@ -6,8 +6,8 @@
 import * as z from 'zod';
 import { ccPairIdRule, globRule, idPrefixRule, includeRule, linkTemplateRule, maxDocumentCharsRule, sourceRule } from './settingRules';
 import type { SettingRule } from './settingRules';
-import { ingestionPathMessage, ingestionPathProblem } from './ingestionPath';
-import { dropPatternRule } from './dropPatterns';
+import { ingestionPathMessage, ingestionPathProblem } from '../api/ingestionPath';
+import { dropPatternRule } from '../documents/readerText/dropPatterns';
 import * as l10n from '@vscode/l10n';
 import { PROJECT_CONFIG_FILE } from './projectConfigName';
 
@@ -30,7 +30,7 @@ export const ProjectConfigSchema = z.strictObject({
   linkTemplate: ruled(z.string().trim(), linkTemplateRule).optional(),
   idPrefix: ruled(z.string(), idPrefixRule).optional(),
   ccPairId: ruled(z.number(), ccPairIdRule).optional(),
-  // A repository chooses where the key goes with this: only a plain route below the server URL (core/config/ingestionPath).
+  // A repository chooses where the key goes with this: only a plain route below the server URL (core/api/ingestionPath).
   ingestionPath: z
     .string()
     .trim()

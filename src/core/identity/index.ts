@@ -1,8 +1,6 @@
 /** Identity (docs/architecture.md#identity): what names a source and which document id it builds. Plain Node. */
 export { duplicateIdSentence, IdClaims } from './claims';
 export type { IdClaimsView } from './claims';
-export { claimOf, collectClaims } from './collect';
-export type { ClaimSources } from './collect';
 export { documentIdOf, publishSwitchOf } from './documentId';
 export { sourceKey } from './sources';
 export type { SourceRef } from './sources';

@@ -17,7 +17,7 @@ import { includeRequests, MAX_INCLUDE_DEPTH, MAX_INCLUDED_CHARS } from '../docum
 import type { IncludeBases, IncludedFiles, IncludeRefusal } from '../documents/readerText';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text/text';
 import { sha256Hex } from '../ledger/hash';
-import { LinkTargetTooLargeError } from './linkTargets';
+import { LinkTargetTooLargeError } from '../files/linkTargetSource';
 import * as l10n from '@vscode/l10n';
 
 /** Where included files are read: root-relative paths; throws when a file does not exist or may not be read. */

@@ -1,5 +1,5 @@
 /** How the ledger names a server and a server's connector pair, so that one server is never two. */
-import { normalizeBaseUrl } from '../config/baseUrl';
+import { normalizeBaseUrl } from '../api/baseUrl';
 
 /** One spelling per server (no trailing slash, lower-case host); an unparsable address is kept as typed. */
 export function ledgerServer(server: string): string {

@@ -1,5 +1,5 @@
 /**
- * A site's files under a root, read as link targets are (`core/ingest/linkTargets.ts`): on the local disk by real
+ * A site's files under a root, read as link targets are (`core/files/linkTargetSource.ts`): on the local disk by real
  * path, never outside the root or through a symbolic link (docs/architecture.md#trust: a site config may choose
  * what is published, not what outside the repository is read).
  */
@@ -7,8 +7,8 @@ import { readdir } from 'node:fs/promises';
 import path from 'node:path';
 import { isInside } from '../files/inside';
 import { RootOnDisk } from '../files/rootOnDisk';
-import { diskLinkTargets } from '../ingest/linkTargets';
-import type { LinkTargetSource } from '../ingest/linkTargets';
+import { diskLinkTargets } from '../files/linkTargetSource';
+import type { LinkTargetSource } from '../files/linkTargetSource';
 import type { SiteEntry, SiteFiles } from './types';
 
 /** The site's files under `root`, none larger than `maxBytes` (the run's `maxFileSizeMB`) read. */

@@ -7,7 +7,7 @@ import { Log } from '../services/log';
 import { fileIngestConfig, readSettings } from '../services/settings';
 import type { UploadTracker } from '../ingest/images';
 import type { SiteResolver } from '../../core/site/detect';
-import type { LinkTargetSource } from '../../core/ingest/linkTargets';
+import type { LinkTargetSource } from '../../core/files/linkTargetSource';
 import { settleUnsavedFiles } from './unsavedFiles';
 import { fileStat } from '../freshness/fileStat';
 import type { WorkspaceIds } from '../identity/workspaceIds';

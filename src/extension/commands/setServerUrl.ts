@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { ApiLookup } from '../../core/api/probe';
-import { hasCredentials, normalizeBaseUrl } from '../../core/config/baseUrl';
+import { hasCredentials, normalizeBaseUrl } from '../../core/api/baseUrl';
 import { Connection } from '../services/connection';
 import { readSettings, SECTION } from '../services/settings';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { isMarkdownPath } from '../../core/documents/text/text';
-import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/ingest/linkTargets';
-import type { LinkTargetSource } from '../../core/ingest/linkTargets';
+import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/files/linkTargetSource';
+import type { LinkTargetSource } from '../../core/files/linkTargetSource';
 import { batchPaths } from '../batch/listFiles';
 import { readSettings } from '../services/settings';
 

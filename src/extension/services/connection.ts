@@ -3,7 +3,7 @@ import type { ApiLookup } from '../../core/api/probe';
 import { AuthError } from '../../core/api/errors';
 // The client, its schemas and zod load with the first request, not with activation (issue 37).
 import type { RouteMemory, ServiceClient, VariantRoute } from '../../core/api/client';
-import { isInsecureRemote, normalizeBaseUrl } from '../../core/config/baseUrl';
+import { isInsecureRemote, normalizeBaseUrl } from '../../core/api/baseUrl';
 import { keyFingerprint } from '../../core/polling/scope';
 import { KeyStore } from './keyStore';
 import { Log } from './log';

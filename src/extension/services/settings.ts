@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import { normalizeBaseUrl } from '../../core/config/baseUrl';
+import { normalizeBaseUrl } from '../../core/api/baseUrl';
 import type { IngestConfig } from '../../core/ingest/pipeline';
 import type { ProjectConfig } from '../../core/config/projectConfig';
 import { readProjectConfig } from './projectConfigFile';

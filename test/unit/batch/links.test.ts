@@ -2,7 +2,7 @@
 // target linked from every page is read once for the whole run (both passes), not once per link or page.
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
-import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
 import { useService } from '../client/harness';
 import { diskBatch, useFolder } from './harness';
 

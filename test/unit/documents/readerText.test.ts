@@ -5,7 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { buildSelectionDocument } from '../../../src/core/documents';
 import type { DocumentOptions, LinkTarget } from '../../../src/core/documents';
-import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
 import { localImageReferences } from '../../../src/core/ingest/images';
 import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { snippetSection } from '../../../src/core/documents/readerText/includes';

@@ -2,7 +2,7 @@
 // site's own syntax (`dropPatterns`) to leave such lines out. Each kind is written in miniature; the texts are ours.
 import assert from 'node:assert/strict';
 import { MARKUP_KINDS, unrenderedKinds } from '../../../src/core/documents/markup/unrendered';
-import { dropPatternRule } from '../../../src/core/config/dropPatterns';
+import { dropPatternRule } from '../../../src/core/documents/readerText/dropPatterns';
 import { build, documentError, texts } from './helpers';
 
 /** One line of each kind, as a page would carry it when no rule of ours read it. */

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { buildDocument } from '../../../src/core/documents';
 import { includedSourceHash, resolveIncludes } from '../../../src/core/ingest/includes';
 import type { IncludeCache } from '../../../src/core/ingest/includes';
-import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
 import { sha256Hex } from '../../../src/core/ledger';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 

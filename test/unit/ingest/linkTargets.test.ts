@@ -4,8 +4,10 @@ import assert from 'node:assert/strict';
 import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { buildDocument } from '../../../src/core/documents';
-import { diskLinkTargets, linkedPaths, resolveLinkTargets } from '../../../src/core/ingest/linkTargets';
-import type { LinkTargetCache, LinkTargetSource } from '../../../src/core/ingest/linkTargets';
+import { linkedPaths, resolveLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
+import type { LinkTargetCache } from '../../../src/core/ingest/linkTargets';
+import type { LinkTargetSource } from '../../../src/core/files/linkTargetSource';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('link targets: what links lead to, read inside the root once per run (F14)', () => {

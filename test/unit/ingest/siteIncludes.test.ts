@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { buildDocument } from '../../../src/core/documents';
 import type { IncludeBases } from '../../../src/core/documents/readerText';
 import { includedSourceHash, resolveIncludes } from '../../../src/core/ingest/includes';
-import { diskLinkTargets } from '../../../src/core/ingest/linkTargets';
+import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
 import { mkdocsIncludeBases } from '../../../src/core/site/mkdocsIncludes';
 import { fromData } from '../../../src/core/site/literal';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';

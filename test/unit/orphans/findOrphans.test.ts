@@ -5,7 +5,7 @@ import { existsSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
-import { collectClaims } from '../../../src/core/identity';
+import { collectClaims } from '../../../src/core/batch';
 import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledger';
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
 import { diskTree } from '../../../src/core/orphans/diskTree';

@@ -4,7 +4,7 @@
  * images to send placed and the links to rewrite found (F14).
  */
 import { SourceKindSchema } from '../../api/schemas';
-import { compileDropPatterns } from '../../config/dropPatterns';
+import { compileDropPatterns } from '../readerText/dropPatterns';
 import { documentIdFromPath, encodeIdSegment, validateExplicitId } from '../ids/ids';
 import { docLinkRewrites } from '../linksAndImages/docLinks';
 import { BodyPlaces } from '../linksAndImages/inlineSites';

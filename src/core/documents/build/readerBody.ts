@@ -14,7 +14,7 @@ import type { ImageSite } from '../linksAndImages/imageSites';
 import { IncludeBoundError, MappedText, MdxSyntaxError, readerText, shiftedOffsets } from '../readerText';
 import type { Edit, IncludedFiles, MdxParses, ReaderText } from '../readerText';
 import { readerSyntax } from '../readerText/siteSyntax';
-import { compileDropPatterns } from '../../config/dropPatterns';
+import { compileDropPatterns } from '../readerText/dropPatterns';
 import { baseName, countNewlines, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../text/text';
 import type { DocumentOptions, GeneratedPart, SiteFacts } from './options';
 import type { PageParses } from './pageParses';

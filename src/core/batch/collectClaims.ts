@@ -1,9 +1,9 @@
 /** The ids of files a run does not send but must know (the command line's `--changed` and named files). */
-import type { BatchFile } from '../batch/types';
+import type { BatchFile } from './types';
 import { forEachConcurrently } from '../pool';
 import type { SiteResolver } from '../site/detect';
-import { IdClaims } from './claims';
-import { documentIdOf } from './documentId';
+import { IdClaims } from '../identity/claims';
+import { documentIdOf } from '../identity/documentId';
 
 export interface ClaimSources {
   read(file: BatchFile): Promise<Uint8Array>;

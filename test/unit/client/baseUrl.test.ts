@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { hasCredentials, isInsecureRemote, normalizeBaseUrl } from '../../../src/core/config/baseUrl';
+import { hasCredentials, isInsecureRemote, normalizeBaseUrl } from '../../../src/core/api/baseUrl';
 
 describe('base URL', () => {
   it('normalises spelling so one server has one key', () => {

@@ -3,8 +3,7 @@
  * (outside code) that one matches is left out of the text (`documents/readerText/dropLines.ts`). Checked once when
  * the configuration is read, by the rule below, and compiled again by each build (a few patterns: nothing to cache).
  */
-import { DocumentError } from '../documents/problems/errors';
-import type { SettingRule } from './settingRules';
+import { DocumentError } from '../problems/errors';
 import * as l10n from '@vscode/l10n';
 
 /**
@@ -13,8 +12,11 @@ import * as l10n from '@vscode/l10n';
  */
 const NESTED_QUANTIFIER = /\((?:[^()\\]|\\.)*(?:[+*]|\{\d+,\})(?:[^()\\]|\\.)*\)(?:[+*]|\{\d+,)/;
 
-/** Why `pattern` cannot be a drop pattern (the rest of a sentence about it), or undefined when it can. */
-export const dropPatternRule: SettingRule<string> = (pattern) => {
+/**
+ * Why `pattern` cannot be a drop pattern (the rest of a sentence about it), or undefined when it can. A
+ * `SettingRule` of `config/settingRules.ts` by its shape: the settings room sits above the documents, so not by name.
+ */
+export const dropPatternRule = (pattern: string): string | undefined => {
   let compiled: RegExp;
   try {
     compiled = new RegExp(pattern);
