@@ -4,7 +4,7 @@ import { memoryStamp } from '../../core/ledger/stat';
 import type { FileStat } from '../../core/ledger/stat';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import type { SiteResolver } from '../../core/site/detect';
-import { fileStat, localFileStat } from './fileStat';
+import { fileStat, localFileStat } from '../ledger/fileStat';
 import { forEachConcurrently } from '../../core/pool';
 import { inSlices } from '../../core/slices';
 import { workspaceSource } from '../identity/workspaceSource';
