@@ -14,7 +14,7 @@ import { readSettings } from '../services/settings';
 async function readers() {
   const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }, { batchFileNamedByGlobs }] = await Promise.all([
     import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'), import('../ingest/site.js'),
-    import('../batch/listFiles.js'),
+    import('../identity/listFiles.js'),
   ]);
   return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
 }

@@ -3,7 +3,7 @@ import { IdClaims } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
 import type { SiteResolver } from '../../core/site/detect';
 import { forEachConcurrently } from '../../core/pool';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from './listFiles';
 import { fileIngestConfig, readSettings } from '../services/settings';
 
 /** Files stat'ed (and, when changed, read) at once while bringing the index up to date. */

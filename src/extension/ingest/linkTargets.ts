@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isMarkdownPath } from '../../core/documents/text/text';
 import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/ingest/linkTargets';
 import type { LinkTargetSource } from '../../core/ingest/linkTargets';
-import { batchPaths } from '../batch/listFiles';
+import { batchPaths } from '../identity/listFiles';
 import { readSettings } from '../services/settings';
 
 /**
