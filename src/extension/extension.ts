@@ -100,7 +100,7 @@ export function activate(context: vscode.ExtensionContext): DocIngestApi {
   own(userFiles.onDidLoseFiles(({ server, ids }) => void ledger.then((l) => ids.forEach((id) => l.forgetImageFile(server, id)))));
 
   // Which document id each included file builds: a run of some files refuses an id another file builds
-  const ids = new WorkspaceIds();
+  const ids = new WorkspaceIds(async () => (await import('./ingest/site.js')).editorSiteResolver);
 
   // Every send and delete of this window, told once: the views, the badges and the status bar follow it (issue 38)
   const sends = own(new SendEvents());

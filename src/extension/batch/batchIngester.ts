@@ -9,7 +9,7 @@ import type { UploadTracker } from '../ingest/images';
 import type { SiteResolver } from '../../core/site/detect';
 import type { LinkTargetSource } from '../../core/files/linkTargetSource';
 import { settleUnsavedFiles } from './unsavedFiles';
-import { fileStat } from '../freshness/fileStat';
+import { fileStat } from '../ledger/fileStat';
 import type { WorkspaceIds } from '../identity/workspaceIds';
 import { ledgerScope } from '../../core/ledger/scope';
 import type { SendEvents } from '../sent/sendEvents';

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { BatchFile } from '../../core/batch/types';
 import type { BatchIngester } from '../batch/batchIngester';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from '../identity/listFiles';
 import type { SourceStates } from '../freshness/sourceStates';
 import { readSettings } from '../services/settings';
 

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchIngester } from '../batch/batchIngester';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from '../identity/listFiles';
 
 /** "Ingest Folder...": the folder clicked in the Explorer, else one the writer picks. */
 export async function ingestFolder(batches: BatchIngester, uri?: vscode.Uri): Promise<void> {

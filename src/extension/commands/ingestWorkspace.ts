@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchIngester } from '../batch/batchIngester';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from '../identity/listFiles';
 
 /** "Ingest Workspace": every file of every folder that the include and exclude globs take. */
 export async function ingestWorkspace(batches: BatchIngester): Promise<void> {

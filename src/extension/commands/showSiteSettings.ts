@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { SiteDescriptionWords } from '../../core/site/describe';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from '../identity/listFiles';
 import { showBeside } from '../services/besideTab';
 import { PREVIEW_SCHEME } from '../preview/payloadPreview';
 

@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import { DocumentError } from '../../core/documents/problems/errors';
 import type { DocumentProblem } from '../../core/documents/problems/problems';
-import { isBatchFile } from '../batch/listFiles';
+import { isBatchFile } from '../identity/listFiles';
 import { DocumentPlaces } from '../ingest/documentPlace';
 import type { ImageRefusal } from '../../core/ingest/imageFiles';
 import type { imageReader } from '../ingest/images';

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { ledgerScope } from '../../core/ledger/scope';
 import { SITE_CONFIG_FILES } from '../../core/site/configFiles';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
-import { isBatchFile } from '../batch/listFiles';
+import { isBatchFile } from '../identity/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
 import { readSettings, SECTION } from '../services/settings';
 import type { SourceStates } from './sourceStates';

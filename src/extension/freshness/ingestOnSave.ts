@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchIngester } from '../batch/batchIngester';
-import { batchFile, batchFileNamedByGlobs, isBatchFile } from '../batch/listFiles';
+import { batchFile, batchFileNamedByGlobs, isBatchFile } from '../identity/listFiles';
 import type { Connection } from '../services/connection';
 import { describeError, showError } from '../services/errors';
 import type { Log } from '../services/log';

@@ -8,7 +8,7 @@ import { sha256Hex } from '../../core/ledger/hash';
 import type { Ledger } from '../../core/ledger/ledger';
 import type { LedgerEntry } from '../../core/ledger/schema';
 import type { BatchIngester } from '../batch/batchIngester';
-import { batchFile, isBatchFile } from '../batch/listFiles';
+import { batchFile, isBatchFile } from '../identity/listFiles';
 import type { Connection } from '../services/connection';
 import type { DocumentDeleter } from '../documents/deleteDocument';
 import { describeError, showError } from '../services/errors';

@@ -4,7 +4,7 @@ import { memoryStamp } from '../../core/ledger/stat';
 import type { FileStat } from '../../core/ledger/stat';
 import type { Ledger, SourceState } from '../../core/ledger/ledger';
 import type { SiteResolver } from '../../core/site/detect';
-import { fileStat, localFileStat } from './fileStat';
+import { fileStat, localFileStat } from '../ledger/fileStat';
 import { forEachConcurrently } from '../../core/pool';
 import { inSlices } from '../../core/slices';
 import { workspaceSource } from '../identity/workspaceSource';
@@ -14,7 +14,7 @@ import { readSettings } from '../services/settings';
 async function readers() {
   const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }, { batchFileNamedByGlobs }] = await Promise.all([
     import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'), import('../ingest/site.js'),
-    import('../batch/listFiles.js'),
+    import('../identity/listFiles.js'),
   ]);
   return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
 }

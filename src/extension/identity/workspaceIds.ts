@@ -3,7 +3,7 @@ import { IdClaims } from '../../core/identity/claims';
 import type { IdClaimsView } from '../../core/identity/claims';
 import type { SiteResolver } from '../../core/site/detect';
 import { forEachConcurrently } from '../../core/pool';
-import { listBatchFiles } from '../batch/listFiles';
+import { listBatchFiles } from './listFiles';
 import { fileIngestConfig, readSettings } from '../services/settings';
 
 /** Files stat'ed (and, when changed, read) at once while bringing the index up to date. */
@@ -17,6 +17,12 @@ interface Known {
 }
 
 /**
+ * The docs site of a file (undefined for none), loaded when first needed: the site readers are not in start-up.
+ * extension.ts gives `ingest/site.ts`'s: identity sits below the flows that build documents.
+ */
+export type SitesLoader = () => Promise<(document: vscode.Uri) => SiteResolver | undefined>;
+
+/**
  * Which document id every file a batch would take builds (docs/architecture.md#identity), so that a run of some
  * files (changed files, a save, Ingest Current File) refuses a file whose id another included file builds. Brought
  * up to date when asked: the files are listed again and each is stat'ed; only files whose size or modification
@@ -26,6 +32,8 @@ export class WorkspaceIds {
   private readonly claims = new IdClaims();
   private readonly known = new Map<string, Known>();
   private updating: Promise<void> | undefined;
+
+  constructor(private readonly sites: SitesLoader) {}
 
   /** The claims of every included file as the files are now. Saved bytes: an editor's unsaved text is not a claim. */
   async current(token?: vscode.CancellationToken): Promise<IdClaimsView> {
@@ -46,7 +54,7 @@ export class WorkspaceIds {
     // The docs sites too, read once per folder and update: a site's generator may own front matter `id`.
     const folderSettings = new Map<string, { idPrefix: string; maxFileBytes: number; sites: SiteResolver | undefined }>();
     // The front matter reader loads with the first listing, not with the extension (issue 27).
-    const [{ documentIdOf }, { editorSiteResolver }] = await Promise.all([import('../../core/identity/documentId.js'), import('../ingest/site.js')]);
+    const [{ documentIdOf }, editorSiteResolver] = await Promise.all([import('../../core/identity/documentId.js'), this.sites()]);
     const settingsOf = (uri: vscode.Uri) => {
       const folder = vscode.workspace.getWorkspaceFolder(uri)?.uri.toString() ?? '';
       let s = folderSettings.get(folder);

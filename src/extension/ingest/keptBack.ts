@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { DocumentError } from '../../core/documents/problems/errors';
 import { withheldSentence } from '../../core/files/publishRules';
-import { folderPublishRules } from '../batch/listFiles';
+import { folderPublishRules } from '../identity/listFiles';
 import { workspaceSource } from '../identity/workspaceSource';
 
 /**

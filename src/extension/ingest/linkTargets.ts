@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { isMarkdownPath } from '../../core/documents/text/text';
 import { diskLinkTargets, LinkTargetRefusedError, LinkTargetTooLargeError } from '../../core/files/linkTargetSource';
 import type { LinkTargetSource } from '../../core/files/linkTargetSource';
-import { batchPaths } from '../batch/listFiles';
+import { batchPaths } from '../identity/listFiles';
 import { readSettings } from '../services/settings';
 
 /**

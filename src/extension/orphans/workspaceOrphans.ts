@@ -14,7 +14,7 @@ import type { WorkspaceIds } from '../identity/workspaceIds';
 import { sourceUri } from '../identity/sourceUri';
 import type { Log } from '../services/log';
 import { fileIngestConfig, readSettings } from '../services/settings';
-import { folderPublishRules } from '../batch/listFiles';
+import { folderPublishRules } from '../identity/listFiles';
 import { withheldPhrase } from '../../core/files/publishRules';
 import type { PublishRules } from '../../core/files/publishRules';
 import { publishSwitchOf } from '../../core/identity/documentId';

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { BatchFile } from '../../core/batch/types';
-import { workspaceSource } from '../identity/workspaceSource';
+import { workspaceSource } from './workspaceSource';
 import { RootOnDisk } from '../../core/files/rootOnDisk';
 import { diskRuleReader } from '../../core/files/diskRuleReader';
 import { PublishRules } from '../../core/files/publishRules';
