@@ -89,6 +89,19 @@ describe('reader text: content tabs, details and admonitions of MkDocs (issue 35
     assert.equal(mkdocsText(['# T', '', '```', '!!! note', '    ```', '    x', '    ```', '```', '', '!!! tip', '    Real.']), '# T\n\n```\n!!! note\n    ```\n    x\n    ```\n```\n\n**Tip**\n\nReal.');
   });
 
+  it('a tab or an admonition inside a list item stays in the item: its title indented as its text, no code block', () => {
+    const text = mkdocsText([
+      '# T', '',
+      '* Generic classes work:', '',
+      '    === "Old syntax"', '',
+      '        ```python', '        class Foo(Generic[T]): ...', '        ```', '',
+      '        Then `Foo[int]`.', '',
+      '    !!! note', '        Noted.', '',
+      '* Next item.',
+    ]);
+    assert.equal(text, '# T\n\n* Generic classes work:\n\n    **Old syntax**\n\n    ```python\n    class Foo(Generic[T]): ...\n    ```\n\n    Then `Foo[int]`.\n\n    **Note**\n\n    Noted.\n\n* Next item.');
+  });
+
   it(':emoji:{ .class } loses its attribute list', () => {
     assert.equal(mkdocsText(['# T', '', '- :rocket:{ .big } __Fast__']), '# T\n\n- :rocket: __Fast__');
   });

@@ -194,7 +194,10 @@ export function admonitions(text: string, mkdocsSite = false): Edit[] {
       const title = mkdocs[4] === '' ? undefined : admonitionTitle(mkdocs[2] ?? '', mkdocs[4]);
       // Without a body (an empty tab), the title keeps its line: the next line is not joined to it.
       const alone = last === i && line.next > line.end ? '\n' : '';
-      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : titleLine(title, last > i ? first : undefined, blank(first)) + alone });
+      // The title keeps the line's indentation, as its text does: in a list item, both stay inside the item (a title
+      // at the margin would end the list and turn the text, still indented, into a code block).
+      const indent = line.text.slice(0, base);
+      edits.push({ start: line.start, end: line.next, text: title === undefined ? '' : indent + titleLine(title, last > i ? first : undefined, blank(first)) + alone });
       for (let j = i + 1; j <= last; j++) {
         const body = lines[j] as Line;
         if (blank(body)) continue;
