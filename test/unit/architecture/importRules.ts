@@ -7,6 +7,14 @@ const EDITOR_VIEWS = '^src/extension/(commands|views|statusBar)/';
 export const IMPORT_RULES: IForbiddenRuleType[] = [
   { name: 'no-cycle', comment: 'no file reaches itself through its imports', severity: 'error', from: {}, to: { circular: true } },
   {
+    name: 'no-room-cycle',
+    comment: 'rooms (folders) stand one above the other: no folder reaches itself through the imports of its files',
+    severity: 'error',
+    scope: 'folder',
+    from: {},
+    to: { circular: true },
+  },
+  {
     name: 'core-below-fronts',
     comment: 'the core is plain Node, shared by the fronts: it knows none of them',
     severity: 'error',
