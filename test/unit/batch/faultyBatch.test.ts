@@ -1,8 +1,8 @@
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
 import { seededRandom } from '../../service';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, Folder, makeFolder, writeDocs } from '../../support/batchFolder';
 
 describe('batch runner: 500 documents through a faulty server', function () {
   this.timeout(120_000);

@@ -7,10 +7,10 @@ import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
 import { FEW_GIT_FILES } from '../../../src/core/batch/runner';
-import { useService } from '../client/harness';
-import { ADA, countingGit, git } from '../documents/helpers';
-import type { GitAuthor } from '../documents/helpers';
-import { diskBatch } from './harness';
+import { useService } from '../../support/serviceHarness';
+import { ADA, countingGit, git } from '../../support/documents';
+import type { GitAuthor } from '../../support/documents';
+import { diskBatch } from '../../support/batchFolder';
 import { makeTempFolderSync, removeFolderSync, writeInSync } from '../../support/tempFolder';
 
 const GRACE: GitAuthor = { name: 'Grace Hopper', email: 'grace@example.com', date: '2026-07-01T08:30:00Z' };

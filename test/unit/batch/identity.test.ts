@@ -7,8 +7,8 @@ import { runBatch } from '../../../src/core/batch';
 import type { BatchFile, BatchSummary } from '../../../src/core/batch';
 import { IdClaims } from '../../../src/core/identity';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, PNG, useFreshFolder } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, PNG, useFreshFolder } from '../../support/batchFolder';
 
 describe('batch runner: identity (issue 23)', () => {
   for (const dialect of DIALECTS) {

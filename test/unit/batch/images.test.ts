@@ -4,8 +4,8 @@ import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import type { BatchOptions, BatchSummary, FileResult } from '../../../src/core/batch';
 import { Ledger, memoryLedgerStorage } from '../../../src/core/ledger';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, PNG, useFreshFolder } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, PNG, useFreshFolder } from '../../support/batchFolder';
 
 
 describe('batch runner: local images (F8)', () => {

@@ -2,8 +2,8 @@ import assert from 'node:assert/strict';
 import { readFile } from 'node:fs/promises';
 import { BUILDS_AT_ONCE, BUILT_AHEAD, nodeFileAccess, runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
-import { useService } from '../client/harness';
-import { diskBatch, useFreshFolder, writeDocs } from './harness';
+import { useService } from '../../support/serviceHarness';
+import { diskBatch, useFreshFolder, writeDocs } from '../../support/batchFolder';
 
 describe('batch runner: each file built once, in a window ahead of the senders', () => {
   const h = useService('observed');

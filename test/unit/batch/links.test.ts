@@ -3,8 +3,8 @@
 import assert from 'node:assert/strict';
 import { runBatch } from '../../../src/core/batch';
 import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
-import { useService } from '../client/harness';
-import { diskBatch, useFolder } from './harness';
+import { useService } from '../../support/serviceHarness';
+import { diskBatch, useFolder } from '../../support/batchFolder';
 
 describe('batch runner: links between docs (F14)', () => {
   const h = useService('observed');

@@ -4,8 +4,8 @@ import { readFile, stat, utimes, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Ledger, ledgerScope, memoryLedgerStorage, sha256Hex } from '../../../src/core/ledger';
 import type { BatchSummary, FileResult } from '../../../src/core/batch';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, useFolder, writeDocs } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, useFolder, writeDocs } from '../../support/batchFolder';
 
 describe('batch runner (F9)', () => {
   for (const dialect of DIALECTS) {

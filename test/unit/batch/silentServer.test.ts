@@ -1,9 +1,9 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_CONCURRENCY, runBatch, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/batch';
 import type { BatchSummary } from '../../../src/core/batch';
-import { DIALECTS, useService } from '../client/harness';
-import type { Harness } from '../client/harness';
-import { diskBatch, Folder, makeFolder, writeDocs } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import type { Harness } from '../../support/serviceHarness';
+import { diskBatch, Folder, makeFolder, writeDocs } from '../../support/batchFolder';
 
 /** Longer than any test: a request that meets it gets no answer while the test runs (and is never applied). */
 const NEVER = 600_000;

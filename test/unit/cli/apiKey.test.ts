@@ -4,9 +4,9 @@
 import assert from 'node:assert/strict';
 import { copyFile, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { useFolder, writeDocs } from '../batch/harness';
-import { BOUND_MS, CLI, runCliBounded, runProcess } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { useFolder, writeDocs } from '../../support/batchFolder';
+import { BOUND_MS, CLI, runCliBounded, runProcess } from '../../support/runCli';
 
 describe('doc-ingest command line: a key no key can be is refused at once and never shown (issue 34)', function () {
   this.timeout(BOUND_MS + 10_000);

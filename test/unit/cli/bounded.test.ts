@@ -6,9 +6,9 @@ import assert from 'node:assert/strict';
 import { open, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { makeFolder } from '../batch/harness';
-import type { Folder } from '../batch/harness';
-import { runCli } from './runCli';
+import { makeFolder } from '../../support/batchFolder';
+import type { Folder } from '../../support/batchFolder';
+import { runCli } from '../../support/runCli';
 
 const TEMPLATE = 'https://docs.example.com/{page}#{anchor}';
 

@@ -10,9 +10,9 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { RACY_MS } from '../../../src/core/ledger';
-import { useService } from '../client/harness';
-import { makeFolder, writeDocs } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { makeFolder, writeDocs } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 interface StoredLedger {
   scopes: { documents: { sourcePath: string; sourceStat?: string }[] }[];

@@ -4,9 +4,9 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { DEFAULT_CONCURRENCY, SILENT_TIMEOUTS_TO_STOP } from '../../../src/core/batch';
 import type { IngestReport } from '../../../src/cli/report';
-import { DIALECTS, useService } from '../client/harness';
-import { makeFolder, useFolder, writeDocs } from '../batch/harness';
-import { assertNoKeyIn, CliRun, interruptWhen, runCli } from './runCli';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { makeFolder, useFolder, writeDocs } from '../../support/batchFolder';
+import { assertNoKeyIn, CliRun, interruptWhen, runCli } from '../../support/runCli';
 import { closedPort } from '../../support/closedPort';
 
 describe('doc-ingest command line (F12)', function () {

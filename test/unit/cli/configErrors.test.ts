@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { Folder, makeFolder, writeDocs } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 interface Case {
   /** Flags after `ingest`. */

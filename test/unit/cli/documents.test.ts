@@ -4,7 +4,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { DocumentRow } from '../../../src/cli/commands/documents';
-import { DIALECTS } from '../client/harness';
+import { DIALECTS } from '../../support/serviceHarness';
 import { usePruneService } from './pruneHarness';
 
 describe('doc-ingest documents (issue 24)', function () {

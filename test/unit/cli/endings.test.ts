@@ -4,10 +4,10 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { useFolder, writeDocs } from '../batch/harness';
+import { useService } from '../../support/serviceHarness';
+import { useFolder, writeDocs } from '../../support/batchFolder';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { CLI, runCli, serviceEnv } from './runCli';
+import { CLI, runCli, serviceEnv } from '../../support/runCli';
 
 const LEDGER = '.doc-ingest/ledger.json';
 

@@ -15,8 +15,8 @@ import type { LocalService } from '../../service';
 import { startProxy } from '../../net/proxy';
 import { makeTestCa, startHttpsFront } from '../../net/tls';
 import type { TestCa } from '../../net/tls';
-import { makeFolder } from '../batch/harness';
-import { runCli } from './runCli';
+import { makeFolder } from '../../support/batchFolder';
+import { runCli } from '../../support/runCli';
 
 const KEY = 'on_failure-table-test-key-0123456789';
 const TIMEOUT_S = 0.3;

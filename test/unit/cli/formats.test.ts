@@ -6,10 +6,10 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { buildFile, prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
 import type { IngestConfig } from '../../../src/core/ingest/pipeline';
-import { DIALECTS, useService } from '../client/harness';
-import { useFolder } from '../batch/harness';
-import { FORMAT_FIXTURES } from '../documents/helpers';
-import { runCli, serviceEnv } from './runCli';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { useFolder } from '../../support/batchFolder';
+import { FORMAT_FIXTURES } from '../../support/documents';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 const LINKS = 'https://docs.example.com/{path}#{anchor}';
 

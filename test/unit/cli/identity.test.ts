@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { truncate } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { useService } from '../client/harness';
-import { useFreshFolder } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { useFreshFolder } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 describe('doc-ingest command line: identity (issue 23)', () => {
   const h = useService('observed');

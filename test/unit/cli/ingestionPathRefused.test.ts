@@ -2,9 +2,9 @@
 // key outside the server URL stops the run with exit 2 and one sentence, before any request. A raw HTTP server
 // stands as the server's host and records every request, wherever on the host it went.
 import assert from 'node:assert/strict';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
+import { Folder, makeFolder, writeDocs } from '../../support/batchFolder';
 import { isOneSentence, RecordingHost, startRecordingHost } from '../client/recordingHost';
-import { assertNoKeyIn, runCli } from './runCli';
+import { assertNoKeyIn, runCli } from '../../support/runCli';
 
 const KEY = 'on_cli-route-test-key-value';
 const ATTACK = '../../attacker/collect';

@@ -2,9 +2,9 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile, writeFile, mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { useFolder } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { useFolder } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 describe('doc-ingest command line: the ledger file (issue 23)', () => {
   const h = useService('observed');

@@ -5,9 +5,9 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { DIALECTS, useService } from '../client/harness';
-import { useFolder } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { useFolder } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 const INTRO = [
   '# Intro', '',

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { runCli } from './runCli';
+import { runCli } from '../../support/runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const PAGE = ['# Baskets', '', 'Create one:', '', '{* ../examples/basket.py hl[2] *}', '', 'Then fill it.', '', '{* ../examples/fill.py *}', ''].join('\n');

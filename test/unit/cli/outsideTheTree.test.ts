@@ -5,9 +5,9 @@ import { mkdir, symlink, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
-import { useService } from '../client/harness';
-import { Folder, makeFolder, PNG } from '../batch/harness';
-import { assertNoKeyIn, runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { Folder, makeFolder, PNG } from '../../support/batchFolder';
+import { assertNoKeyIn, runCli, serviceEnv } from '../../support/runCli';
 
 
 describe('doc-ingest command line: nothing outside the repository is read (issue 23)', () => {

@@ -5,7 +5,7 @@ import assert from 'node:assert/strict';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { runCli } from './runCli';
+import { runCli } from '../../support/runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 // The smallest GIF: a type the server's upload route refuses.

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
 import { getGitFileInfo } from '../../../src/core/documents';
 import { buildFile } from '../../../src/core/ingest/pipeline';
-import { useService } from '../client/harness';
-import { git } from '../documents/helpers';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { git } from '../../support/documents';
+import { runCli, serviceEnv } from '../../support/runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const PAGE = '---\nteam: docs\n---\n# Install\n\nPick one.\n\n## Linux\n\nRun it.\n\n### From a package\n\napt install acme\n';

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { readFile, rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { DIALECTS, doc } from '../client/harness';
+import { DIALECTS, doc } from '../../support/serviceHarness';
 import { usePruneService, writePages } from './pruneHarness';
-import { interruptWhen } from './runCli';
+import { interruptWhen } from '../../support/runCli';
 
 describe('doc-ingest ingest --prune (issue 24)', function () {
   // Each test runs the command line three to six times, a process each.

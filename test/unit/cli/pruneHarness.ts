@@ -9,8 +9,8 @@ import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
 import { startService } from '../../service';
 import type { DialectName, LocalService } from '../../service';
-import { Folder, makeFolder } from '../batch/harness';
-import { assertNoKeyIn, CliOptions, CliRun, runCli, serviceEnv } from './runCli';
+import { Folder, makeFolder } from '../../support/batchFolder';
+import { assertNoKeyIn, CliOptions, CliRun, runCli, serviceEnv } from '../../support/runCli';
 
 export interface PruneHarness {
   service: LocalService;

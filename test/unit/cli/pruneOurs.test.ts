@@ -5,7 +5,7 @@
 import assert from 'node:assert/strict';
 import { readFile, rename, rm, truncate, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { doc } from '../client/harness';
+import { doc } from '../../support/serviceHarness';
 import { usePruneService, writePages } from './pruneHarness';
 
 describe('doc-ingest ingest --prune deletes only what is ours (issue 34)', function () {

@@ -10,9 +10,9 @@ import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { resolveLinkTargets } from '../../../src/core/ingest/linkTargets';
 import { diskLinkTargets } from '../../../src/core/files/linkTargetSource';
 import { buildFile, prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
-import { useService } from '../client/harness';
-import { diskBatch, useFolder } from '../batch/harness';
-import { runCli, serviceEnv } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { diskBatch, useFolder } from '../../support/batchFolder';
+import { runCli, serviceEnv } from '../../support/runCli';
 
 const FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/mdx');
 const TEMPLATE = 'https://docs.example.com/{page}#{anchor}';

@@ -3,9 +3,9 @@
 import assert from 'node:assert/strict';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { useFolder, writeDocs } from '../batch/harness';
-import { BOUND_MS, runCliBounded } from './runCli';
+import { useService } from '../../support/serviceHarness';
+import { useFolder, writeDocs } from '../../support/batchFolder';
+import { BOUND_MS, runCliBounded } from '../../support/runCli';
 
 describe('doc-ingest command line: a server URL with credentials is refused and never shown (issue 34)', function () {
   this.timeout(BOUND_MS + 10_000);

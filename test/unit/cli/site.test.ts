@@ -4,9 +4,9 @@ import assert from 'node:assert/strict';
 import { cp, mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { DIALECTS, useService } from '../client/harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
 import { SITES } from '../site/fixtures';
-import { runCli, serviceEnv } from './runCli';
+import { runCli, serviceEnv } from '../../support/runCli';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('doc-ingest site and ingest of a docs site (F15)', () => {

@@ -3,7 +3,7 @@
 // that claims a page's id, is neither a failure nor a rival of the page.
 import assert from 'node:assert/strict';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { runCli } from './runCli';
+import { runCli } from '../../support/runCli';
 import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
 
 describe('a file its site does not publish is skipped before its front matter is read (issue 35)', () => {

@@ -8,9 +8,9 @@ import fs from 'node:fs';
 import { cp, readdir, utimes } from 'node:fs/promises';
 import path from 'node:path';
 import { IngestReportSchema } from '../../../src/cli/report';
-import { useService } from '../client/harness';
+import { useService } from '../../support/serviceHarness';
 import { SITES } from '../site/fixtures';
-import { runCli, serviceEnv } from './runCli';
+import { runCli, serviceEnv } from '../../support/runCli';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const MODIFIED = new Date('2026-03-01T09:30:00Z');

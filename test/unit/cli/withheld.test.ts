@@ -4,7 +4,7 @@
 // sending; a document the server already held that the ledger never sent is named in the report and the summary.
 import assert from 'node:assert/strict';
 import path from 'node:path';
-import { DIALECTS } from '../client/harness';
+import { DIALECTS } from '../../support/serviceHarness';
 import { usePruneService } from './pruneHarness';
 
 describe('doc-ingest: what is never published, and what the server would drop (issue 25)', function () {

@@ -1,7 +1,7 @@
 // What a credential update did, read from the answer, and who the key belongs to, against both dialects.
 import assert from 'node:assert/strict';
 import { CredentialUpdate, ownerInAnswer, unappliedCredentialFields } from '../../../src/core/api';
-import { DIALECTS, useService } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
 
 for (const dialect of DIALECTS) {
   describe(`credential updates (${dialect} dialect)`, () => {

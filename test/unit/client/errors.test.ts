@@ -18,7 +18,7 @@ import {
 import { errorFromResponse } from '../../../src/core/api/classify';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
 import { startService } from '../../service';
-import { DIALECTS, doc, thrown, useService } from './harness';
+import { DIALECTS, doc, thrown, useService } from '../../support/serviceHarness';
 
 /** Every error a user can see must say what to do, and never contain the key. */
 function assertUsable(e: Error, key: string): asserts e is ServiceError {

@@ -3,7 +3,7 @@
 // it, and nothing is sent. Before, fetch quoted it in its header error, or (\x01) never answered.
 import assert from 'node:assert/strict';
 import { AuthError } from '../../../src/core/api';
-import { thrown, useService } from './harness';
+import { thrown, useService } from '../../support/serviceHarness';
 
 describe('a key no key can be is refused by the client before sending (issue 34)', () => {
   const h = useService('observed');

@@ -5,7 +5,7 @@ import * as z from 'zod';
 import { ServiceClient, ValidationError } from '../../../src/core/api';
 import { Transport } from '../../../src/core/api/transport';
 import { createNodeFetch, NodeFetch } from '../../../src/core/http/nodeFetch';
-import { doc, thrown, useService } from './harness';
+import { doc, thrown, useService } from '../../support/serviceHarness';
 import { isOneSentence, RecordingHost, startRecordingHost } from './recordingHost';
 
 const KEY = 'on_route-test-key-value';

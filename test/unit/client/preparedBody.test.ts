@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import type { IngestionRequest } from '../../../src/core/api';
 import { requestBody } from '../../../src/core/ingest/pipeline';
-import { DIALECTS, useService } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
 
 describe('client: an ingestion request with its prepared body', () => {
   for (const dialect of DIALECTS) {

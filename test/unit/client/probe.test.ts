@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { apiAddressCandidates, findServerApi, probeServer } from '../../../src/core/api';
-import { DIALECTS, useService } from './harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
 import { closedPort } from '../../support/closedPort';
 
 for (const dialect of DIALECTS) {

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { NotFoundError, ValidationError } from '../../../src/core/api';
-import { DIALECTS, doc, thrown, useService } from './harness';
+import { DIALECTS, doc, thrown, useService } from '../../support/serviceHarness';
 
 for (const dialect of DIALECTS) {
   describe(`client routes (${dialect} dialect)`, () => {

@@ -2,7 +2,7 @@
 // normalises the hits, and says in one sentence why a search failed.
 import assert from 'node:assert/strict';
 import { NotFoundError, PermissionError, ServerError, TimeoutError, type VariantRoute } from '../../../src/core/api';
-import { DIALECTS, thrown, useService } from './harness';
+import { DIALECTS, thrown, useService } from '../../support/serviceHarness';
 
 for (const dialect of DIALECTS) {
   describe(`client search (issue 36, ${dialect})`, function () {

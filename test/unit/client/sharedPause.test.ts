@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { ServerError, SharedPause } from '../../../src/core/api';
 import { DEFAULT_RETRY, retryDelay } from '../../../src/core/api/retry';
-import { DIALECTS, doc, useService } from './harness';
+import { DIALECTS, doc, useService } from '../../support/serviceHarness';
 
 describe('shared pause (Retry-After honoured by every request of a batch)', () => {
   it('a 503 with Retry-After waits what the server asked, not the jittered guess', () => {

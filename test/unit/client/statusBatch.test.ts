@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { randomUUID } from 'node:crypto';
-import { useService } from './harness';
+import { useService } from '../../support/serviceHarness';
 
 describe('client: user file statuses in one request', () => {
   const h = useService('observed');

@@ -4,7 +4,7 @@
 // here only what comes out.
 import assert from 'node:assert/strict';
 import { MAX_INCLUDED_CHARS } from '../../../src/core/documents/readerText';
-import { build, documentError, texts } from './helpers';
+import { build, documentError, texts } from '../../support/documents';
 
 /** Ten includes a file, `levels` files deep, the last one `leaf`: `10 ** (levels - 1)` copies of it. */
 function multiplying(levels: number, leaf: string, include: (level: number) => string, name: (level: number) => string, head: (level: number) => string = () => ''): Map<string, string> {

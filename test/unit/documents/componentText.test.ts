@@ -1,7 +1,7 @@
 // Issue 35, item 3 for Mintlify: the attributes of MDX components that a reader sees (a field's name and type, a
 // title, a description, a caption, a tooltip's tip) are text, in the order the rendered page shows them.
 import assert from 'node:assert/strict';
-import { build, texts } from './helpers';
+import { build, texts } from '../../support/documents';
 
 const sectionTexts = (lines: string[]) => texts(build(['# API', '', ...lines].join('\n'), 'api.mdx'));
 

@@ -2,7 +2,7 @@
 // call stack size exceeded"; nesting a page really has builds as before.
 import assert from 'node:assert/strict';
 import { MAX_MARKUP_DEPTH } from '../../../src/core/documents/text/nesting';
-import { build, documentError, texts } from './helpers';
+import { build, documentError, texts } from '../../support/documents';
 
 const divs = (n: number) => `${'<div>'.repeat(n)}deep text${'</div>'.repeat(n)}`;
 

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { buildSelectionDocument, findLinkSites } from '../../../src/core/documents';
 import type { DocumentBuildResult, LinkTarget } from '../../../src/core/documents';
-import { build, texts } from './helpers';
+import { build, texts } from '../../support/documents';
 
 const TEMPLATE = 'https://docs.example.com/{page}#{anchor}';
 const doc = (anchors: string[] = [], link?: string): LinkTarget => (link === undefined ? { kind: 'doc', anchors: new Set(anchors) } : { kind: 'doc', anchors: new Set(anchors), link });

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { IngestionDocumentSchema, IngestionRequestSchema } from '../../../src/core/api/schemas';
 import { buildDocument } from '../../../src/core/documents';
 import type { GitFileInfo } from '../../../src/core/documents';
-import { NOW, NOW_TEXT, build, documentError, texts } from './helpers';
+import { NOW, NOW_TEXT, build, documentError, texts } from '../../support/documents';
 
 const committed: GitFileInfo = {
   lastCommitTime: new Date('2026-05-04T03:02:01Z'),

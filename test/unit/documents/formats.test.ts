@@ -9,7 +9,7 @@ import path from 'node:path';
 import { buildDocument, buildSelectionDocument } from '../../../src/core/documents';
 import type { DocumentOptions } from '../../../src/core/documents';
 import { prepareIngestion, requestBody } from '../../../src/core/ingest/pipeline';
-import { build, documentError, FORMAT_FIXTURES, NOW, texts } from './helpers';
+import { build, documentError, FORMAT_FIXTURES, NOW, texts } from '../../support/documents';
 
 const LINKS = 'https://docs.example.com/{path}#{anchor}';
 

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { DEFAULT_IGNORE_KEYS, findFrontMatter } from '../../../src/core/documents';
-import { NOW_TEXT, build, documentError, texts } from './helpers';
+import { NOW_TEXT, build, documentError, texts } from '../../support/documents';
 
 function md(frontMatter: string, body = '# Title\n\nBody text.\n'): string {
   return `---\n${frontMatter}\n---\n${body}`;

@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { getGitFileInfo, getGitFolderInfo } from '../../../src/core/documents';
 import type { GitFolderInfo } from '../../../src/core/documents';
-import { ADA, countingGit, git, GitAuthor } from './helpers';
+import { ADA, countingGit, git, GitAuthor } from '../../support/documents';
 
 /** Grace's old address, mapped to her current one by the .mailmap. */
 const GRACE_OLD: GitAuthor = { name: 'G. Hopper', email: 'grace@old.example.com', date: '2026-06-01T12:00:00Z' };

@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { getGitFileInfo } from '../../../src/core/documents';
-import { NOW, NOW_TEXT, build, git } from './helpers';
+import { NOW, NOW_TEXT, build, git } from '../../support/documents';
 
 describe('documents: git information', function () {
   this.timeout(30_000);

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { buildSelectionDocument } from '../../../src/core/documents';
-import { NOW, build, texts } from './helpers';
+import { NOW, build, texts } from '../../support/documents';
 
 /** Issue 25 item 4: the server embeds a section's text, never its `heading`, so the text carries the heading path. */
 describe('documents: the heading path in every section', () => {

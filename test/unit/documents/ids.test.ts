@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { DOCUMENT_ID_PATTERN } from '../../../src/core/api/schemas';
 import { MAX_ID_LENGTH, buildDocument, documentIdFromPath, encodeIdSegment, proposeChosenId, validateExplicitId, workspaceIdPrefix } from '../../../src/core/documents';
 import { seededRandom } from '../../service';
-import { documentError } from './helpers';
+import { documentError } from '../../support/documents';
 
 /**
  * Ids of ASCII paths as every earlier build made them: published documents are keyed by these, so not one byte

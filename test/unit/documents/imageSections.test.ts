@@ -10,7 +10,7 @@ import type { ImageSite } from '../../../src/core/documents/linksAndImages/image
 import { MappedText } from '../../../src/core/documents/readerText';
 import type { Edit } from '../../../src/core/documents/readerText';
 import { seededRandom } from '../../service';
-import { FIXTURES, NOW, build } from './helpers';
+import { FIXTURES, NOW, build } from '../../support/documents';
 
 const template = 'https://docs.example.com/{path}#{anchor}';
 

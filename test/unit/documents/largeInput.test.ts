@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { buildDocument } from '../../../src/core/documents';
 import { bigMarkdown } from '../../../bench/bigMarkdown';
-import { NOW } from './helpers';
+import { NOW } from '../../support/documents';
 
 // How long this takes is measured by `npm run bench`, against a baseline; here only what comes out.
 describe('documents: large input', () => {

@@ -2,7 +2,7 @@
 // comments are never text in any Markdown page. Each construct is written in miniature; the texts are ours.
 import assert from 'node:assert/strict';
 import type { DocumentOptions } from '../../../src/core/documents';
-import { build, texts } from './helpers';
+import { build, texts } from '../../support/documents';
 
 /** A page of an MkDocs site (with the macros plugin: MACROS), as the site resolver hands it to the build. */
 const MKDOCS: DocumentOptions = { site: { syntax: 'mkdocs', pageUrl: 'https://docs.example.com/guide/', anchors: 'mkdocs' } };

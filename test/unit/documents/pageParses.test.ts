@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { PageParses } from '../../../src/core/documents/build/pageParses';
 import { readerText } from '../../../src/core/documents/readerText';
 import { localImageReferences } from '../../../src/core/ingest/images';
-import { build } from './helpers';
+import { build } from '../../support/documents';
 
 /**
  * A batch looks for a page's images in its reader text before building it, and the build makes the same reader

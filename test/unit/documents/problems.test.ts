@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { buildSelectionDocument, problemsOf } from '../../../src/core/documents';
 import type { DocumentProblem } from '../../../src/core/documents';
-import { NOW, build, documentError } from './helpers';
+import { NOW, build, documentError } from '../../support/documents';
 
 function places(problems: readonly DocumentProblem[]): [string, string, number | undefined, string | undefined][] {
   return problems.map((p) => [p.code, p.severity, p.line, p.key]);

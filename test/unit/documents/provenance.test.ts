@@ -6,7 +6,7 @@ import {
   METADATA_TOKEN_BUDGET, buildSelectionDocument, getGitFileInfo, getGitFolderInfo, metadataTokens, pickRemote, repositoryWebAddress,
 } from '../../../src/core/documents';
 import type { GitFileInfo } from '../../../src/core/documents';
-import { NOW, build, git } from './helpers';
+import { NOW, build, git } from '../../support/documents';
 
 const HASH = 'a'.repeat(40);
 const committed: GitFileInfo = { changedSinceCommit: false, lastCommit: HASH, lastCommitTime: NOW, repository: 'https://github.com/o/r' };

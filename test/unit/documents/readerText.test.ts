@@ -10,7 +10,7 @@ import { localImageReferences } from '../../../src/core/ingest/images';
 import { resolveIncludes } from '../../../src/core/ingest/includes';
 import { snippetSection } from '../../../src/core/documents/readerText/includes';
 import { readerText } from '../../../src/core/documents/readerText';
-import { build, documentError, NOW, texts } from './helpers';
+import { build, documentError, NOW, texts } from '../../support/documents';
 
 /** The fixtures of the reader text (the tests run from out/, the fixtures stay in the source tree). */
 const MDX = path.resolve(__dirname, '../../../../test/fixtures/mdx');

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
 import { findHeadings } from '../../../src/core/documents';
-import { FIXTURES, build, texts } from './helpers';
+import { FIXTURES, build, texts } from '../../support/documents';
 
 const template = 'https://docs.example.com/{path}#{anchor}';
 

@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
 import { buildSelectionDocument, selectionIdFor, titleSelection } from '../../../src/core/documents';
 import type { DocumentOptions, SelectionBuildResult } from '../../../src/core/documents';
-import { NOW, documentError } from './helpers';
+import { NOW, documentError } from '../../support/documents';
 
 const guide = [
   '---',

@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { MARKUP_KINDS, unrenderedKinds } from '../../../src/core/documents/markup/unrendered';
 import { dropPatternRule } from '../../../src/core/documents/readerText/dropPatterns';
-import { build, documentError, texts } from './helpers';
+import { build, documentError, texts } from '../../support/documents';
 
 /** One line of each kind, as a page would carry it when no rule of ours read it. */
 const ONE_OF_EACH: Record<string, string> = {

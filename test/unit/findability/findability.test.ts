@@ -5,7 +5,7 @@ import {
   answerOf, checkFindability, defaultQuestions, describeAnswer, frontMatterQuestions, parseQuestion, readQuestionsFile, bodyOf,
 } from '../../../src/core/findability';
 import type { SearchHit } from '../../../src/core/api';
-import { useService } from '../client/harness';
+import { useService } from '../../support/serviceHarness';
 
 const hit = (documentId: string, link?: string, title = documentId): SearchHit =>
   ({ documentId, link, chunk: 0, score: 1, title, blurb: '', highlights: [], sourceType: 'ingestion_api' });

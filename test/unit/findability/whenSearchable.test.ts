@@ -3,7 +3,7 @@
 import assert from 'node:assert/strict';
 import { checkWhenSearchable } from '../../../src/core/findability';
 import type { PageQuestions } from '../../../src/core/findability';
-import { useService } from '../client/harness';
+import { useService } from '../../support/serviceHarness';
 
 describe('findability: pages just sent (issue 36)', function () {
   this.timeout(30_000);

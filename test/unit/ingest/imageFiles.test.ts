@@ -9,8 +9,8 @@ import { RootOnDisk } from '../../../src/core/files/rootOnDisk';
 import { checkedImageReader, diskImageReader, imageKindOfBytes, imageKindOfName, ImageRefusedError } from '../../../src/core/ingest/imageFiles';
 import type { ImageLocator } from '../../../src/core/ingest/imageFiles';
 import { localImageReferences, readImages } from '../../../src/core/ingest/images';
-import { thrown } from '../client/harness';
-import { PNG } from '../batch/harness';
+import { thrown } from '../../support/serviceHarness';
+import { PNG } from '../../support/batchFolder';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 
 const JPEG = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46]);

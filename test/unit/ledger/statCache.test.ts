@@ -15,8 +15,8 @@ import { checkSource } from '../../../src/core/ingest/freshness';
 import type { SourceCheck } from '../../../src/core/ingest/freshness';
 import { includedSourceHash } from '../../../src/core/ingest/includes';
 import { jsonFileLedgerStorage, Ledger, ledgerScope, memoryLedgerStorage, memoryStamp, parseLedgerData, RACY_MS, sha256Hex, statStamp, trustedStamp } from '../../../src/core/ledger';
-import { makeFolder } from '../batch/harness';
-import type { Folder } from '../batch/harness';
+import { makeFolder } from '../../support/batchFolder';
+import type { Folder } from '../../support/batchFolder';
 
 const SCOPE = ledgerScope('https://search.example.com', undefined);
 /** An hour ago: a modification time far from any racy window. */

@@ -6,9 +6,9 @@
 import assert from 'node:assert/strict';
 import { readdir, readFile } from 'node:fs/promises';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
-import { assertNoKeyIn, runCli } from '../cli/runCli';
+import { useService } from '../../support/serviceHarness';
+import { Folder, makeFolder, writeDocs } from '../../support/batchFolder';
+import { assertNoKeyIn, runCli } from '../../support/runCli';
 import { startProxy } from '../../net/proxy';
 import { HttpsFront, makeTestCa, startHttpsFront, TestCa } from '../../net/tls';
 

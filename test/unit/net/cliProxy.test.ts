@@ -8,9 +8,9 @@ import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { NetworkError, ServiceClient } from '../../../src/core/api';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
-import { thrown, useService } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
-import { assertNoKeyIn, runCli, serviceEnv } from '../cli/runCli';
+import { thrown, useService } from '../../support/serviceHarness';
+import { Folder, makeFolder, writeDocs } from '../../support/batchFolder';
+import { assertNoKeyIn, runCli, serviceEnv } from '../../support/runCli';
 import { startProxy, TestProxy } from '../../net/proxy';
 
 describe('command line behind a proxy (issue 26)', () => {

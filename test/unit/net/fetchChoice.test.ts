@@ -8,7 +8,7 @@
 import assert from 'node:assert/strict';
 import { execFile } from 'node:child_process';
 import path from 'node:path';
-import { useService } from '../client/harness';
+import { useService } from '../../support/serviceHarness';
 import { startProxy, TestProxy } from '../../net/proxy';
 import { HttpsFront, makeTestCa, startHttpsFront, TestCa } from '../../net/tls';
 

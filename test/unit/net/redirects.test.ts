@@ -10,9 +10,9 @@ import type { AddressInfo } from 'node:net';
 import { probeServer, ServiceClient, WrongServerError } from '../../../src/core/api';
 import { createNodeFetch } from '../../../src/core/http/nodeFetch';
 import type { FetchLike } from '../../../src/core/http/fetchLike';
-import { doc, thrown } from '../client/harness';
-import { Folder, makeFolder, writeDocs } from '../batch/harness';
-import { runCli } from '../cli/runCli';
+import { doc, thrown } from '../../support/serviceHarness';
+import { Folder, makeFolder, writeDocs } from '../../support/batchFolder';
+import { runCli } from '../../support/runCli';
 
 /** Not a real key: the value only has to be recognisable wherever it might leak. */
 const TEST_KEY = 'on_test_redirect_key_value';

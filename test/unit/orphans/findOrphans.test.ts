@@ -12,8 +12,8 @@ import { diskTree } from '../../../src/core/orphans/diskTree';
 import type { RepositoryRoot } from '../../../src/core/orphans/repository';
 import { normalizeIdPrefix } from '../../../src/core/documents/ids/ids';
 import { nodeFileAccess } from '../../../src/core/batch';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, useFreshFolder } from '../batch/harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, useFreshFolder } from '../../support/batchFolder';
 
 describe('orphans: what this workspace published and no file builds any more (issue 24)', () => {
   for (const dialect of DIALECTS) {

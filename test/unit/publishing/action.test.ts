@@ -9,10 +9,10 @@ import { INPUTS } from '../../../src/action/inputs';
 import { OUTPUTS, summaryMarkdown } from '../../../src/action/summary';
 import { IngestReportSchema } from '../../../src/cli/report';
 import type { IngestReport } from '../../../src/cli/report';
-import { useService } from '../client/harness';
-import { Folder, PNG, useFolder } from '../batch/harness';
-import { runProcess } from '../cli/runCli';
-import type { CliRun } from '../cli/runCli';
+import { useService } from '../../support/serviceHarness';
+import { Folder, PNG, useFolder } from '../../support/batchFolder';
+import { runProcess } from '../../support/runCli';
+import type { CliRun } from '../../support/runCli';
 
 const repoRoot = path.resolve(__dirname, '../../../..');
 const ACTION = path.join(repoRoot, 'dist/action.js');

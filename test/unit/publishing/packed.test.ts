@@ -9,9 +9,9 @@
 import assert from 'node:assert/strict';
 import fs from 'node:fs';
 import path from 'node:path';
-import { useService } from '../client/harness';
-import { assertNoKeyIn, CLI, runProcess, serviceEnv } from '../cli/runCli';
-import type { CliRun } from '../cli/runCli';
+import { useService } from '../../support/serviceHarness';
+import { assertNoKeyIn, CLI, runProcess, serviceEnv } from '../../support/runCli';
+import type { CliRun } from '../../support/runCli';
 import { makeTempFolderSync, removeFolderSync } from '../../support/tempFolder';
 
 const repoRoot = path.resolve(__dirname, '../../../..');

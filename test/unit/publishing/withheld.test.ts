@@ -15,8 +15,8 @@ import { Ledger, ledgerScope, memoryLedgerStorage } from '../../../src/core/ledg
 import { findOrphans, orphanReasonText } from '../../../src/core/orphans';
 import { diskTree } from '../../../src/core/orphans/diskTree';
 import type { IngestionDocument } from '../../../src/core/api/schemas';
-import { DIALECTS, useService } from '../client/harness';
-import { diskBatch, useFolder } from '../batch/harness';
+import { DIALECTS, useService } from '../../support/serviceHarness';
+import { diskBatch, useFolder } from '../../support/batchFolder';
 
 function thrown(f: () => unknown): DocumentError {
   try {

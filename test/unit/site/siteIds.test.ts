@@ -13,7 +13,7 @@ import { duplicateIdSentence, IdClaims } from '../../../src/core/identity/claims
 import { diskTree } from '../../../src/core/orphans/diskTree';
 import { RepositoryFiles } from '../../../src/core/orphans/repository';
 import { diskSiteFiles, SiteResolver } from '../../../src/core/site';
-import { runCli } from '../cli/runCli';
+import { runCli } from '../../support/runCli';
 import { SITES } from './fixtures';
 import { makeTempFolder, removeFolder } from '../../support/tempFolder';
 

@@ -3,9 +3,9 @@ import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
 import type { ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { LocalService } from '../../service';
+import type { LocalService } from '../service';
 
-export const CLI = path.resolve(__dirname, '../../../../dist/cli.js');
+export const CLI = path.resolve(__dirname, '../../../dist/cli.js');
 
 export interface CliRun {
   code: number | null;

@@ -1,10 +1,10 @@
 /** Batch tests: Markdown files in a temporary folder, read the way the command line will (Node's file system). */
 import path from 'node:path';
-import type { BatchFile, BatchOptions } from '../../../src/core/batch';
-import type { ServiceClient } from '../../../src/core/api';
-import { nodeFileAccess } from '../../../src/core/batch';
-import type { Harness } from '../client/harness';
-import { makeTempFolder, removeFolder, writeIn } from '../../support/tempFolder';
+import type { BatchFile, BatchOptions } from '../../src/core/batch';
+import type { ServiceClient } from '../../src/core/api';
+import { nodeFileAccess } from '../../src/core/batch';
+import type { Harness } from './serviceHarness';
+import { makeTempFolder, removeFolder, writeIn } from './tempFolder';
 
 /** The smallest valid PNG (1x1): what a test's image files are made of. */
 export const PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');

@@ -1,19 +1,20 @@
+// Shared by the suites that build documents: a build with a fixed clock, its texts and errors, fixtures, and git repositories made for a test.
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { IngestionDocumentSchema } from '../../../src/core/api/schemas';
-import { DocumentError, buildDocument } from '../../../src/core/documents';
-import type { DocumentBuildResult, DocumentOptions } from '../../../src/core/documents';
+import { IngestionDocumentSchema } from '../../src/core/api/schemas';
+import { DocumentError, buildDocument } from '../../src/core/documents';
+import type { DocumentBuildResult, DocumentOptions } from '../../src/core/documents';
 
 export const NOW = new Date('2026-11-23T10:00:00Z');
 export const NOW_TEXT = '2026-11-23T10:00:00Z';
 
 /** Directory of the fixtures (the tests run from out/, the fixtures stay in the source tree). */
-export const FIXTURES = path.resolve(__dirname, '../../../../test/unit/documents/fixtures');
+export const FIXTURES = path.resolve(__dirname, '../../../test/unit/documents/fixtures');
 
 /** Notebooks and HTML pages with their expected payloads (issue 25, item 7). */
-export const FORMAT_FIXTURES = path.resolve(__dirname, '../../../../test/fixtures/formats');
+export const FORMAT_FIXTURES = path.resolve(__dirname, '../../../test/fixtures/formats');
 
 /** buildDocument with a fixed clock, checking that the result passes the strict request schema. */
 export function build(text: string | Uint8Array, relativePath = 'guide.md', options: DocumentOptions = {}): DocumentBuildResult {

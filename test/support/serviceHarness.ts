@@ -1,7 +1,7 @@
 /** Shared set-up of the client tests: a local service per dialect and a client pointed at it. */
-import { ClientOptions, ServiceClient } from '../../../src/core/api';
-import { createNodeFetch, NodeFetch } from '../../../src/core/http/nodeFetch';
-import { LocalService, PrincipalName, ServiceOptions, startService } from '../../service';
+import { ClientOptions, ServiceClient } from '../../src/core/api';
+import { createNodeFetch, NodeFetch } from '../../src/core/http/nodeFetch';
+import { LocalService, PrincipalName, ServiceOptions, startService } from '../service';
 
 export const DIALECTS = ['spec', 'observed'] as const;
 
