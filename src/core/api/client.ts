@@ -25,9 +25,6 @@ import { chosenIngestionPath, explainMissingIngestionRoute, inMemoryRoutes, INGE
 import type { RouteMemory, VariantRoute } from './variantRoutes';
 import * as l10n from '@vscode/l10n';
 
-// Split by idea, re-exported so that callers keep importing the client's names from here.
-export { INGESTION_PATHS, UPLOAD_PATHS } from './variantRoutes';
-export type { RouteMemory, VariantRoute } from './variantRoutes';
 
 /** User-file statuses: also the cheap route that proves a key, and that tells the API from a web page. */
 export const STATUS_PATH = 'user/projects/file/statuses';

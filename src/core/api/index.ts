@@ -1,4 +1,6 @@
 export * from './client';
+export { INGESTION_PATHS, UPLOAD_PATHS } from './variantRoutes';
+export type { RouteMemory, VariantRoute } from './variantRoutes';
 export * from './credentialChanges';
 export * from './errors';
 export * from './masking';

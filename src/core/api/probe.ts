@@ -5,7 +5,8 @@
  */
 import { normalizeBaseUrl } from './baseUrl';
 import { ANY_ANSWER } from './answers';
-import { INGESTION_PATHS, STATUS_PATH, UPLOAD_PATHS } from './client';
+import { STATUS_PATH } from './client';
+import { INGESTION_PATHS, UPLOAD_PATHS } from './variantRoutes';
 import { NotFoundError, ServiceError } from './errors';
 import type { FetchLike } from '../http/fetchLike';
 import { Transport } from './transport';

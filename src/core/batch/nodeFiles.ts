@@ -8,7 +8,7 @@
 import { readFileSync, statSync } from 'node:fs';
 import { insideRootCheck } from './insideRoot';
 import type { FileStat } from '../ledger/stat';
-import type { BatchFileStat, BatchOptions } from './runner';
+import type { BatchFileStat, BatchOptions } from './options';
 import type { BatchFile } from './types';
 
 function pathOf(file: BatchFile): string {

@@ -41,10 +41,6 @@ import { ServerSilence } from './silence';
 import type { BatchFile, BatchStop, BatchSummary, DuplicateId, FileResult, MarkupFinding } from './types';
 import * as l10n from '@vscode/l10n';
 
-// Split by idea, re-exported so that callers keep importing the batch from here.
-export type { BatchFileStat, BatchImageLedger, BatchLedger, BatchOptions } from './options';
-export { emptyCounts } from './report';
-export { FEW_GIT_FILES } from './sharedReads';
 // In a module of their own: the command line's and the editor's settings read them without loading the batch.
 export { DEFAULT_CONCURRENCY, MAX_CONCURRENCY } from './concurrency';
 /**

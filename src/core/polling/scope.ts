@@ -4,7 +4,7 @@
  * server and key is kept apart from every other (docs/architecture.md#user-files).
  */
 import { createHash } from 'node:crypto';
-import { parseSerializedPollerState, type SerializedPollerState } from './statusPoller';
+import { parseSerializedPollerState, type SerializedPollerState } from './trackedFiles';
 
 /** The first 16 hex digits of the key's SHA-256: tells keys apart without keeping the key. */
 export function keyFingerprint(key: string): string {

@@ -35,12 +35,6 @@ import { isSettled, parseSerializedPollerState } from './trackedFiles';
 import type { DisplayStatus, SerializedPollerState, TrackedFile } from './trackedFiles';
 import { canonicalUserFileId } from './userFileId';
 
-// Split by idea, re-exported so that callers keep importing the poller's names from here.
-export { canonicalUserFileId } from './userFileId';
-export { isLostUpload, isSettled, parseSerializedPollerState } from './trackedFiles';
-export type { DisplayStatus, SerializedPollerState, SerializedTrackedFile, TrackedFile } from './trackedFiles';
-export { DEFAULT_POLLER_OPTIONS } from './pollerOptions';
-export type { Disposer, PollerState, PollerTimer, StatusPollerDeps, StatusPollerOptions } from './pollerOptions';
 
 interface Entry {
   id: string;

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { ConnectorFilesNode } from '../views/connectorFilesView';
-import type { TrackedFile } from '../../core/polling/statusPoller';
+import type { TrackedFile } from '../../core/polling/trackedFiles';
 
 /**
  * "Copy File ID" on a connector file. User Files rows offer "Copy User File ID" and "Copy File ID for Image

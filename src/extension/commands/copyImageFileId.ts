@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { TrackedFile } from '../../core/polling/statusPoller';
+import type { TrackedFile } from '../../core/polling/trackedFiles';
 
 /**
  * "Copy File ID for Image Sections" on a User Files row: the file-store id (`file_id`) an image section's

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { TrackedFile } from '../../core/polling/statusPoller';
+import type { TrackedFile } from '../../core/polling/trackedFiles';
 
 /** "Copy User File ID" on a User Files row: the id the statuses route (and "Track File ID...") takes. */
 export async function copyUserFileId(file: TrackedFile | undefined): Promise<void> {

@@ -1,5 +1,5 @@
 import * as vscode from 'vscode';
-import type { TrackedFile } from '../../core/polling/statusPoller';
+import type { TrackedFile } from '../../core/polling/trackedFiles';
 import { statusLabel, UserFilesView } from '../views/userFilesView';
 
 /** "Doc Ingest: Stop Tracking": from a row's menu, or a pick of the tracked files from the palette. */

@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import { UserFileIdSchema } from '../../core/api/schemas';
-import { canonicalUserFileId } from '../../core/polling/statusPoller';
+import { canonicalUserFileId } from '../../core/polling/userFileId';
 import { UserFilesView } from '../views/userFilesView';
 
 /**

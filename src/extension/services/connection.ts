@@ -2,7 +2,8 @@ import * as vscode from 'vscode';
 import type { ApiLookup } from '../../core/api/probe';
 import { AuthError } from '../../core/api/errors';
 // The client, its schemas and zod load with the first request, not with activation (issue 37).
-import type { RouteMemory, ServiceClient, VariantRoute } from '../../core/api/client';
+import type { ServiceClient } from '../../core/api/client';
+import type { RouteMemory, VariantRoute } from '../../core/api/variantRoutes';
 import { isInsecureRemote, normalizeBaseUrl } from '../../core/api/baseUrl';
 import { keyFingerprint } from '../../core/polling/scope';
 import { KeyStore } from './keyStore';

@@ -1,6 +1,9 @@
 import * as vscode from 'vscode';
 import { AuthError, PermissionError } from '../../core/api/errors';
-import { canonicalUserFileId, isLostUpload, StatusPoller, TrackedFile, type DisplayStatus, type Disposer } from '../../core/polling/statusPoller';
+import { StatusPoller } from '../../core/polling/statusPoller';
+import type { Disposer } from '../../core/polling/pollerOptions';
+import { isLostUpload, type DisplayStatus, type TrackedFile } from '../../core/polling/trackedFiles';
+import { canonicalUserFileId } from '../../core/polling/userFileId';
 import { parseScopedPollerStates, scopeName, type ScopedPollerStates } from '../../core/polling/scope';
 import { Connection, NotConfiguredError } from '../services/connection';
 import { describeError } from '../services/errors';

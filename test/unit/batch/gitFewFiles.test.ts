@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { runBatch } from '../../../src/core/batch';
 import type { BatchFile } from '../../../src/core/batch';
-import { FEW_GIT_FILES } from '../../../src/core/batch/runner';
+import { FEW_GIT_FILES } from '../../../src/core/batch/sharedReads';
 import { useService } from '../../support/serviceHarness';
 import { ADA, countingGit, git } from '../../support/documents';
 import type { GitAuthor } from '../../support/documents';
