@@ -76,3 +76,23 @@ export function publishSwitchOf(input: string | Uint8Array, relativePath: string
     return undefined;
   }
 }
+
+/**
+ * Whether the build would refuse this Markdown page as having no text, told without building: only whitespace, or
+ * front matter and nothing after it. A batch skips such a page on every run, as it skips a draft, so it is neither
+ * new nor changed. Text only a build finds empty (imports, comments) is not told here, nor other formats.
+ */
+export function hasNoText(input: string | Uint8Array, relativePath: string): boolean {
+  try {
+    const path = normalizeRelativePath(relativePath);
+    if (!isMarkdownPath(path)) return false;
+    const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
+    const block = findFrontMatter(text);
+    if (/\S/.test(block ? text.slice(block.bodyOffset) : text)) return false;
+    // Front matter that cannot be read fails the build first: that page is no skip but a failure to show.
+    if (block?.kind === 'yaml') readFrontMatter(block, DEFAULT_IGNORE_KEYS, []);
+    return true;
+  } catch {
+    return false;
+  }
+}

@@ -12,11 +12,11 @@ import { readSettings } from '../services/settings';
 
 /** The readers a first hash needs: loaded with the first file looked at, not with the extension (issue 27). */
 async function readers() {
-  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { publishSwitchOf }, { editorSiteResolver, siteRoot }, { batchFileNamedByGlobs }] = await Promise.all([
+  const [{ checkSource }, { includedSourceHash, mayInclude, resolveIncludes }, { editorLinkTargets }, { hasNoText, publishSwitchOf }, { editorSiteResolver, siteRoot }, { batchFileNamedByGlobs }] = await Promise.all([
     import('../../core/ingest/freshness.js'), import('../../core/ingest/includes.js'), import('../ingest/linkTargets.js'), import('../../core/identity/documentId.js'), import('../ingest/site.js'),
     import('../identity/listFiles.js'),
   ]);
-  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
+  return { checkSource, includedSourceHash, mayInclude, resolveIncludes, editorLinkTargets, hasNoText, publishSwitchOf, editorSiteResolver, siteRoot, batchFileNamedByGlobs };
 }
 type Readers = Awaited<ReturnType<typeof readers>>;
 
@@ -44,8 +44,8 @@ export class SourceStates {
   /**
    * Undefined when the file cannot be read (deleted meanwhile, a folder), is outside the workspace folders, or is
    * over `docIngest.maxFileSizeMB` (a batch skips it unread, so it is never read here either), or its front matter
-   * or its docs site keeps it from being published (`draft: true`, a Docusaurus partial `_setup.mdx`...: a batch
-   * skips it, so it is neither new nor changed). No server set: every file is `never`. With `taken`, the file's stat
+   * or its docs site keeps it from being published (`draft: true`, a Docusaurus partial `_setup.mdx`...), or it is a
+   * page with no text (empty, or front matter only): a batch skips it, so it is neither new nor changed. No server set: every file is `never`. With `taken`, the file's stat
    * as `states` took it just before, instead of a stat of its own.
    */
   async state(uri: vscode.Uri, taken?: Look): Promise<SourceState | undefined> {
@@ -145,7 +145,7 @@ export class SourceStates {
     const key = uri.toString();
     const relativePath = workspaceSource(uri)?.relativePath ?? uri.path;
     const text = new TextDecoder().decode(bytes);
-    const withheld = r.publishSwitchOf(bytes, relativePath) !== undefined || (await this.siteWithholds(r, uri, relativePath, text));
+    const withheld = r.publishSwitchOf(bytes, relativePath) !== undefined || r.hasNoText(bytes, relativePath) || (await this.siteWithholds(r, uri, relativePath, text));
     const entry = { hash, withheld };
     if (r.mayInclude(text, relativePath)) {
       this.hashes.delete(key);

@@ -127,6 +127,27 @@ describe('F10 freshness', () => {
     assert.ok(w.messages.of('info').includes('Every file is as last ingested.'), JSON.stringify(w.messages.shown));
   });
 
+  it('a page with no text (empty, or front matter only) is neither new nor changed, as the batch skips it: no badge, nothing for Ingest Changed Files', async () => {
+    await setSettings({ include: [`${folder}/**/*.md`] });
+    write('guide.md', '# Guide\n\nText.\n');
+    const empty = write('empty.md', '\n  \n');
+    const soon = write('soon.md', '---\ntitle: Soon\n---\n');
+    await vscode.commands.executeCommand('docIngest.ingestFolder', workspaceUri(folder));
+    assert.deepEqual(sentIds(), [idOf('guide.md')]);
+    assert.deepEqual(w.api.results.results().map((r) => [r.file.relativePath, r.outcome]).sort(), [[`${folder}/empty.md`, 'skipped'], [`${folder}/guide.md`, 'created'], [`${folder}/soon.md`, 'skipped']]);
+    assert.equal(await badge(empty), undefined);
+    assert.equal(await badge(soon), undefined);
+
+    const sent = ingestionRequests(w.service).length;
+    await vscode.commands.executeCommand('docIngest.ingestChangedFiles');
+    assert.equal(ingestionRequests(w.service).length, sent);
+    assert.ok(w.messages.of('info').includes('Every file is as last ingested.'), JSON.stringify(w.messages.shown));
+
+    // Text written into it: a new page like any other.
+    write('soon.md', '---\ntitle: Soon\n---\nNow here.\n');
+    await until(async () => (await badge(soon)) === 'N', 'soon.md to be marked new once it has text');
+  });
+
   it('ingest on save sends once after several quick saves, quietly', async () => {
     await setSettings({ ingestOnSave: true });
     write('a.md', '# A\n');
