@@ -7,12 +7,12 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const { failureTableMarkdown, withFailureTable, FAILURE_TABLE_PAGE, README_BEGIN, README_END } = createRequire(import.meta.url)(path.join(root, 'out/src/cli/failureTable.js'));
+const { failureTableMarkdown, withFailureTable, FAILURE_TABLE_PAGE, TABLE_BEGIN, TABLE_END } = createRequire(import.meta.url)(path.join(root, 'out/src/cli/failureTable.js'));
 const file = path.join(root, FAILURE_TABLE_PAGE);
 const page = await readFile(file, 'utf8');
 const next = withFailureTable(page, await failureTableMarkdown());
 if (next === undefined) {
-  console.error(`${FAILURE_TABLE_PAGE} has no ${README_BEGIN} ... ${README_END}: put both markers where the table goes.`);
+  console.error(`${FAILURE_TABLE_PAGE} has no ${TABLE_BEGIN} ... ${TABLE_END}: put both markers where the table goes.`);
   process.exit(1);
 }
 if (next === page) {

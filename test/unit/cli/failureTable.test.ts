@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { failureRow, failureRows, failureTableMarkdown, FAILURES, README_BEGIN, README_END, withFailureTable } from '../../../src/cli/failureTable';
+import { failureRow, failureRows, failureTableMarkdown, FAILURES, TABLE_BEGIN, TABLE_END, withFailureTable } from '../../../src/cli/failureTable';
 import type { FailureCase, FailureRow } from '../../../src/cli/failureTable';
 import { jsonFileLedgerStorage, Ledger, ledgerScope } from '../../../src/core/ledger';
 import { forEachConcurrently } from '../../../src/core/pool';
@@ -294,8 +294,8 @@ describe('every failure kind in one table (issue 26)', () => {
   it('the troubleshooting page\'s table is this table (npm run docs:failures writes it)', async () => {
     const readme = await readFile(path.resolve(__dirname, '../../../../docs/troubleshooting.md'), 'utf8');
     const table = await failureTableMarkdown();
-    const now = readme.slice(readme.indexOf(README_BEGIN), readme.indexOf(README_END) + README_END.length);
-    assert.ok(withFailureTable(readme, table) !== undefined, `docs/troubleshooting.md has the markers ${README_BEGIN} ... ${README_END}`);
+    const now = readme.slice(readme.indexOf(TABLE_BEGIN), readme.indexOf(TABLE_END) + TABLE_END.length);
+    assert.ok(withFailureTable(readme, table) !== undefined, `docs/troubleshooting.md has the markers ${TABLE_BEGIN} ... ${TABLE_END}`);
     assert.equal(now, table, 'docs/troubleshooting.md\'s failure table differs from src/cli/failureTable.ts: run npm run docs:failures');
   });
 
