@@ -1,19 +1,13 @@
 // Relative links and anchors of Markdown pages, judged as GitHub renders them (for test/unit/docs/links.test.ts).
 // Pages are parsed by markdown-it (CommonMark with GFM tables, HTML kept), not by regular expressions, so links in
-// code are no links; anchors are GitHub's heading slugs made by github-slugger, GitHub's own algorithm, and explicit
+// code are no links; anchors are GitHub's heading slugs, made by the core's `Slugger` (github-slugger's algorithm,
+// held to its published fixtures in test/unit/documents/slug.test.ts) from the text the heading shows, and explicit
 // `<a id>` / `<a name>` anchors, which GitHub keeps. A `{#id}` after a heading is no anchor there: GitHub shows it.
 import fs from 'node:fs';
 import path from 'node:path';
 import MarkdownIt from 'markdown-it';
-
-interface Slugger {
-  slug(text: string): string;
-}
-// github-slugger is ESM only; Node 20.19 and later require() it, as src/ requires the ESM Markdown parsers.
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const { default: GithubSlugger } = require('github-slugger') as { default: new () => Slugger };
-
-type Token = ReturnType<InstanceType<typeof MarkdownIt>['parse']>[number];
+import { plainText } from '../../../src/core/documents/markdown/markdown';
+import { Slugger } from '../../../src/core/documents/markdown/slug';
 
 /** A link or image of a page: where it stands and its destination as written (markdown-it's normalised form). */
 export interface Link {
@@ -30,19 +24,14 @@ export interface Page {
 const markdown = new MarkdownIt({ html: true });
 const explicitAnchor = /<a\s[^>]*?\b(?:id|name)\s*=\s*["']([^"']+)["']/gi;
 
-/** The text GitHub slugs a heading from: what the heading shows, markup and HTML tags left out. */
-function headingText(inline: Token): string {
-  return (inline.children ?? []).map((t) => (t.type === 'text' || t.type === 'code_inline' ? t.content : '')).join('');
-}
-
 export function readPage(text: string): Page {
   const tokens = markdown.parse(text, {});
-  const slugger = new GithubSlugger();
+  const slugger = new Slugger();
   const anchors = new Set<string>();
   const links: Link[] = [];
   tokens.forEach((token, i) => {
     const line = (token.map?.[0] ?? 0) + 1;
-    if (token.type === 'heading_open') anchors.add(slugger.slug(headingText(tokens[i + 1]!)));
+    if (token.type === 'heading_open') anchors.add(slugger.slug(plainText(tokens[i + 1]!.children ?? [])));
     if (token.type === 'html_block') for (const m of token.content.matchAll(explicitAnchor)) anchors.add(m[1]!);
     for (const child of token.type === 'inline' ? (token.children ?? []) : []) {
       if (child.type === 'html_inline') for (const m of child.content.matchAll(explicitAnchor)) anchors.add(m[1]!);
