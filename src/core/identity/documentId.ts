@@ -5,6 +5,7 @@
  * file on each run, which knowing every file's id requires.
  */
 import { DEFAULT_IGNORE_KEYS, findFrontMatter, PUBLISH_SWITCHES, readFrontMatter } from '../documents/source/frontMatter';
+import type { FrontMatterBlock } from '../documents/source/frontMatter';
 import { documentIdFromPath } from '../documents/ids/ids';
 import { baseName, decodeDocumentText, isMarkdownPath, normalizeNewlines, normalizeRelativePath } from '../documents/text/text';
 
@@ -61,14 +62,23 @@ export function claimedIdOf(input: string | Uint8Array, relativePath: string, id
 }
 
 /**
+ * A Markdown page's text as the build reads it, and its front matter; undefined for other files.
+ * @throws DocumentError for bytes that are not text
+ */
+function markdownPage(input: string | Uint8Array, relativePath: string): { text: string; block: FrontMatterBlock | undefined } | undefined {
+  const path = normalizeRelativePath(relativePath);
+  if (!isMarkdownPath(path)) return undefined;
+  const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
+  return { text, block: findFrontMatter(text) };
+}
+
+/**
  * The front matter switch that keeps this file from being published (`draft: true`...) as a phrase such as
  * `draft: true (line 2)`, or undefined when there is none (or the file cannot be read as a document).
  */
 export function publishSwitchOf(input: string | Uint8Array, relativePath: string): string | undefined {
   try {
-    const path = normalizeRelativePath(relativePath);
-    if (!isMarkdownPath(path)) return undefined;
-    const block = findFrontMatter(normalizeNewlines(decodeDocumentText(input, baseName(path))));
+    const block = markdownPage(input, relativePath)?.block;
     if (block?.kind !== 'yaml' || !ID_KEY.test(block.source)) return undefined;
     const withheld = readFrontMatter(block, DEFAULT_IGNORE_KEYS, []).withheld;
     return withheld && `${withheld.key}: ${String(PUBLISH_SWITCHES[withheld.key])} (line ${withheld.line})`;
@@ -84,13 +94,10 @@ export function publishSwitchOf(input: string | Uint8Array, relativePath: string
  */
 export function hasNoText(input: string | Uint8Array, relativePath: string): boolean {
   try {
-    const path = normalizeRelativePath(relativePath);
-    if (!isMarkdownPath(path)) return false;
-    const text = normalizeNewlines(decodeDocumentText(input, baseName(path)));
-    const block = findFrontMatter(text);
-    if (/\S/.test(block ? text.slice(block.bodyOffset) : text)) return false;
+    const page = markdownPage(input, relativePath);
+    if (page === undefined || /\S/.test(page.block ? page.text.slice(page.block.bodyOffset) : page.text)) return false;
     // Front matter that cannot be read fails the build first: that page is no skip but a failure to show.
-    if (block?.kind === 'yaml') readFrontMatter(block, DEFAULT_IGNORE_KEYS, []);
+    if (page.block?.kind === 'yaml') readFrontMatter(page.block, DEFAULT_IGNORE_KEYS, []);
     return true;
   } catch {
     return false;
